@@ -1,0 +1,3 @@
+from vibecode.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,48 @@
+"""Helpers shared by the sub-commands: engine/model flags, settings, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from vibecode.config import Settings, load_settings
+from vibecode.engine.base import Engine
+from vibecode.engine.spec import SPEC_HELP
+
+
+def add_engine_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("model")
+    group.add_argument("--engine", metavar="SPEC", help=f"engine spec: {SPEC_HELP}")
+    group.add_argument("--model", metavar="ID|PATH", help="model id from the registry, or a .gguf path")
+    group.add_argument("--record", metavar="FILE", help="append every completion to FILE (replay format)")
+    group.add_argument("--n-ctx", type=int, metavar="TOKENS", help="context size")
+    group.add_argument("--n-gpu-layers", type=int, metavar="N", help="layers to offload to the GPU")
+    group.add_argument("--seed", type=int, help="base seed (sequence i uses seed + i)")
+
+
+def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
+    return load_settings().with_overrides(
+        engine=getattr(args, "engine", None),
+        model=getattr(args, "model", None),
+        record=getattr(args, "record", None),
+        n_ctx=getattr(args, "n_ctx", None),
+        n_gpu_layers=getattr(args, "n_gpu_layers", None),
+        seed=getattr(args, "seed", None),
+        **extra,
+    )
+
+
+def open_engine(settings: Settings, quiet: bool = False) -> Engine:
+    """Build the engine; print the model's notice (e.g. the tiny-model warning) to stderr."""
+    from vibecode.engine.spec import make_engine
+
+    engine, notice = make_engine(settings)
+    if notice and not quiet:
+        print(f"note: {notice}", file=sys.stderr)
+    return engine
+
+
+def print_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False))

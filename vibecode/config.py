@@ -1,0 +1,157 @@
+"""Settings: one object, from a TOML file in the platform config dir plus ``VIBECODE_*`` variables.
+
+Precedence, lowest to highest: defaults, the config file, environment variables, then whatever
+the caller overrides explicitly (command-line flags) through :meth:`Settings.with_overrides`.
+
+The config file is ``$VIBECODE_CONFIG`` when set, else ``<user config dir>/vibecode/config.toml``.
+Every field can be set in the file by its name and in the environment as ``VIBECODE_<NAME>``,
+for example ``n_ctx = 16384`` or ``VIBECODE_N_CTX=16384``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from vibecode.errors import ConfigError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+ENV_PREFIX = "VIBECODE_"
+
+
+@dataclass(frozen=True)
+class Settings:
+    # Engine spec (llama:<model>, openai:<url>, replay:<file>, tiny); None means "the default model".
+    engine: str | None = None
+    # Model id from the registry or a path to a .gguf; used when engine is None or "llama:".
+    model: str | None = None
+    # Candidates per request.
+    n: int = 8
+    # Context size in tokens (capped at the model's trained context).
+    n_ctx: int = 8192
+    # Layers to offload to the GPU; None = all when llama.cpp supports GPU offload, else 0.
+    n_gpu_layers: int | None = None
+    # CPU threads for llama.cpp; None = all cores.
+    n_threads: int | None = None
+    # Generation budget per completion, and the thinking budget inside it (budget forcing).
+    max_tokens: int = 4096
+    max_think_tokens: int | None = None
+    # Overrides of the model manifest's recommended sampling.
+    temperature: float | None = None
+    top_p: float | None = None
+    top_k: int | None = None
+    seed: int | None = None
+    # Sandbox backend and its image.
+    sandbox: str = "local"
+    docker_image: str = "vibecode-sandbox:latest"
+    # Wall-clock budget for one request, seconds; None = no limit.
+    time_budget_s: float | None = None
+    # Where --record writes completions, if anywhere.
+    record: str | None = None
+
+    def with_overrides(self, **values: Any) -> Settings:
+        """A copy with every non-None value replaced (so unset CLI flags change nothing)."""
+        known = {f.name for f in fields(self)}
+        unknown = set(values) - known
+        if unknown:
+            raise ConfigError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
+        given = {k: v for k, v in values.items() if v is not None}
+        return dataclasses.replace(self, **given)
+
+
+def default_config_path() -> Path:
+    explicit = os.environ.get(ENV_PREFIX + "CONFIG")
+    if explicit:
+        return Path(explicit).expanduser()
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("vibecode")) / "config.toml"
+
+
+def load_settings(
+    path: Path | None = None, environ: Mapping[str, str] | None = None
+) -> Settings:
+    """Read the config file (if it exists) and the environment into one :class:`Settings`."""
+    env = os.environ if environ is None else environ
+    path = path or default_config_path()
+    values: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(
+                f"The config file {path} is not valid TOML: {exc}.",
+                "Fix the file or move it aside.",
+            ) from exc
+        values.update(_coerce_all(data, source=str(path)))
+    env_values = {
+        key[len(ENV_PREFIX) :].lower(): raw
+        for key, raw in env.items()
+        if key.startswith(ENV_PREFIX) and key != ENV_PREFIX + "CONFIG"
+    }
+    known = _field_types()
+    values.update(
+        _coerce_all({k: v for k, v in env_values.items() if k in known}, source="environment")
+    )
+    return Settings(**values)
+
+
+def _field_types() -> dict[str, Any]:
+    hints = typing.get_type_hints(Settings)
+    return {f.name: hints[f.name] for f in fields(Settings)}
+
+
+def _coerce_all(data: Mapping[str, Any], source: str) -> dict[str, Any]:
+    types_by_name = _field_types()
+    out: dict[str, Any] = {}
+    for key, raw in data.items():
+        if key not in types_by_name:
+            raise ConfigError(
+                f"Unknown setting {key!r} in {source}.",
+                f"Known settings: {', '.join(sorted(types_by_name))}.",
+            )
+        out[key] = _coerce(key, raw, types_by_name[key], source)
+    return out
+
+
+def _coerce(name: str, raw: Any, annotation: Any, source: str) -> Any:
+    args = typing.get_args(annotation)  # (T, NoneType) for "T | None", () for plain T
+    optional = type(None) in args
+    base = next((a for a in args if a is not type(None)), annotation)
+    if isinstance(raw, str):
+        text = raw.strip()
+        if optional and text.lower() in ("", "none", "null", "auto"):
+            return None
+        try:
+            if base is bool:
+                if text.lower() in ("1", "true", "yes", "on"):
+                    return True
+                if text.lower() in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError(text)
+            if base is int:
+                return int(text)
+            if base is float:
+                return float(text)
+        except ValueError:
+            raise ConfigError(
+                f"Setting {name!r} from {source} must be {base.__name__}, got {raw!r}."
+            ) from None
+        return text
+    if base is float and isinstance(raw, int) and not isinstance(raw, bool):
+        return float(raw)
+    if not isinstance(raw, base) or (base is int and isinstance(raw, bool)):
+        raise ConfigError(
+            f"Setting {name!r} from {source} must be {base.__name__}, got {raw!r}."
+        )
+    return raw

@@ -1,0 +1,68 @@
+"""``vibecode doctor``: what this machine can do, and a one-line fix for each problem.
+
+Each layer reports on itself with a ``diagnose() -> list[Check]`` function; this module only
+gathers them into sections. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import platform
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str | None = None  # one line, shown when not ok
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def python_checks() -> list[Check]:
+    version = platform.python_version()
+    ok = sys.version_info >= (3, 10)
+    return [Check("python", ok, f"Python {version} ({sys.executable})", None if ok else "Install Python 3.10 or newer.")]
+
+
+def git_checks() -> list[Check]:
+    exe = shutil.which("git")
+    if exe is None:
+        return [Check("git", False, "git not found on PATH", "Install git (apt install git, brew install git).")]
+    out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=False)
+    return [Check("git", out.returncode == 0, out.stdout.strip() or out.stderr.strip())]
+
+
+def _sections() -> dict[str, Callable[[], list[Check]]]:
+    from vibecode.engine.llama import diagnose as llama_checks
+    from vibecode.models import diagnose as model_checks
+
+    sections: dict[str, Callable[[], list[Check]]] = {
+        "python": python_checks,
+        "llama_cpp": llama_checks,
+        "models": model_checks,
+        "git": git_checks,
+    }
+    try:
+        from vibecode.sandbox.facilities import diagnose as sandbox_checks
+    except ImportError:  # the sandbox layer reports itself once it exists
+        pass
+    else:
+        sections["sandbox"] = sandbox_checks
+    return sections
+
+
+def run_doctor() -> dict[str, list[Check]]:
+    report: dict[str, list[Check]] = {}
+    for name, diagnose in _sections().items():
+        try:
+            report[name] = diagnose()
+        except Exception as exc:  # a broken layer is itself a finding, not a crash
+            report[name] = [Check(name, False, f"check failed: {exc!r}", "Report this as a bug.")]
+    return report

@@ -1,0 +1,153 @@
+"""Replay: serve recorded completions from JSONL, and record any engine into that format.
+
+Each line is an object ``{"kind": "<purpose>", "text": "<think>...</think> answer"}``; other keys
+are kept for tools (a ``correct`` label in benchmark pools, say) and ignored here. Requests take
+lines of their purpose in file order: ``candidate`` lines for sampling, ``verdict`` lines for
+claim verdicts, and so on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from vibecode.engine.base import CANDIDATE, Engine, StreamingEngine, make_completion
+from vibecode.engine.text import SequenceText
+from vibecode.errors import EngineError, ReplayExhausted
+from vibecode.types import (
+    ChatMessage,
+    Completion,
+    EngineInfo,
+    SamplingParams,
+    SequenceDone,
+    StreamEvent,
+    TokenDelta,
+)
+
+_PIECE = re.compile(r"\s*\S+|\s+")
+
+
+def approx_tokens(text: str) -> int:
+    """Word-piece count: the replay engine has no tokenizer, so it reports this estimate."""
+    return len(_PIECE.findall(text))
+
+
+def read_replay_lines(path: Path) -> list[dict[str, Any]]:
+    """Parse a replay file; a malformed line is a clear error naming its number."""
+    if not path.is_file():
+        raise EngineError(f"Replay file {path} does not exist.", "Check the replay:<file> spec.")
+    lines: list[dict[str, Any]] = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise EngineError(f"Line {number} of replay file {path} is not JSON: {exc.msg}.") from exc
+        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+            raise EngineError(
+                f'Line {number} of replay file {path} needs a "text" string.',
+                'Each line looks like {"kind": "candidate", "text": "..."}.',
+            )
+        obj.setdefault("kind", CANDIDATE)
+        lines.append(obj)
+    return lines
+
+
+class ReplayEngine(StreamingEngine):
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lines = read_replay_lines(self.path)
+        self._cursor: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def _take(self, purpose: str, n: int) -> list[dict[str, Any]]:
+        with self._lock:
+            pool = [line for line in self._lines if line["kind"] == purpose]
+            start = self._cursor.get(purpose, 0)
+            if start + n > len(pool):
+                left = len(pool) - start
+                if purpose == CANDIDATE:
+                    raise EngineError(
+                        f"Replay file {self.path} has {left} unused candidate line(s); "
+                        f"{n} were asked for.",
+                        f"Ask for fewer (--n {max(left, 1)}) or record more lines.",
+                    )
+                raise ReplayExhausted(
+                    f"Replay file {self.path} has no {purpose!r} line left for this request."
+                )
+            self._cursor[purpose] = start + n
+            return pool[start : start + n]
+
+    def stream(
+        self,
+        messages: Sequence[ChatMessage],
+        params: SamplingParams,
+        n: int = 1,
+        *,
+        purpose: str = CANDIDATE,
+        cancel: threading.Event | None = None,
+    ) -> Iterator[StreamEvent]:
+        lines = self._take(purpose, n)
+        prompt_tokens = sum(approx_tokens(m.content) for m in messages)
+        for seq, line in enumerate(lines):
+            started = time.monotonic()
+            state = SequenceText()
+            for piece in _PIECE.findall(line["text"]):
+                if cancel is not None and cancel.is_set():
+                    return
+                visible = state.feed(piece.encode("utf-8"))
+                yield TokenDelta(seq, visible, state.tokens, state.phase)
+            state.finish()
+            completion = make_completion(
+                seq, state, "stop", prompt_tokens, line.get("seed"), time.monotonic() - started
+            )
+            yield SequenceDone(seq, completion)
+
+    def count_tokens(self, text: str) -> int:
+        return approx_tokens(text)
+
+    def info(self) -> EngineInfo:
+        return EngineInfo(engine="replay", model=str(self.path), backend="replay", gpu_layers=0, n_ctx=0)
+
+
+class RecordingEngine(StreamingEngine):
+    """Wraps any engine and appends every finished completion to a replay file."""
+
+    def __init__(self, inner: Engine, path: str | Path) -> None:
+        self.inner = inner
+        self.path = Path(path)
+        self._lock = threading.Lock()
+
+    def stream(
+        self,
+        messages: Sequence[ChatMessage],
+        params: SamplingParams,
+        n: int = 1,
+        *,
+        purpose: str = CANDIDATE,
+        cancel: threading.Event | None = None,
+    ) -> Iterator[StreamEvent]:
+        for event in self.inner.stream(messages, params, n, purpose=purpose, cancel=cancel):
+            if isinstance(event, SequenceDone):
+                self._write(purpose, event.completion)
+            yield event
+
+    def _write(self, purpose: str, completion: Completion) -> None:
+        record = {"kind": purpose, "text": completion.text, "seed": completion.seed}
+        with self._lock, self.path.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text)
+
+    def info(self) -> EngineInfo:
+        return self.inner.info()
+
+    def close(self) -> None:
+        self.inner.close()

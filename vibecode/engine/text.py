@@ -1,0 +1,127 @@
+"""Per-sequence text bookkeeping shared by the engines.
+
+:class:`SequenceText` turns the raw bytes of sampled tokens into text, tracks whether the
+sequence is inside its ``<think>`` block, applies stop strings (holding back text that may be the
+start of one, so streamed text never has to be taken back) and decides when budget forcing is due.
+:func:`split_thinking` separates reasoning from answer in finished text.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+
+from vibecode.types import Phase
+
+THINK_OPEN = "<think>"
+THINK_CLOSE = "</think>"
+# Injected when the thinking budget runs out: close the think block so the model answers.
+BUDGET_FORCE_TEXT = "\n\nTime is up, so I will give my final answer now.\n" + THINK_CLOSE + "\n\n"
+
+
+def split_thinking(text: str) -> tuple[str, str]:
+    """Split text into (reasoning, answer).
+
+    - ``<think>R</think>A`` gives ``(R, A)``; text before ``<think>`` is kept in the answer.
+    - ``R</think>A`` (the template opened the block in the prompt) gives ``(R, A)``.
+    - ``<think>R`` with no close (ran out of tokens while thinking) gives ``(R, "")``.
+    - Text without think tags is all answer.
+    """
+    close = text.find(THINK_CLOSE)
+    open_ = text.find(THINK_OPEN)
+    if close == -1:
+        if open_ == -1:
+            return "", text.strip()
+        return text[open_ + len(THINK_OPEN) :].strip(), text[:open_].strip()
+    if open_ == -1 or open_ > close:
+        return text[:close].strip(), text[close + len(THINK_CLOSE) :].strip()
+    before = text[:open_]
+    reasoning = text[open_ + len(THINK_OPEN) : close]
+    answer = before + text[close + len(THINK_CLOSE) :]
+    return reasoning.strip(), answer.strip()
+
+
+@dataclass
+class SequenceText:
+    """The growing text of one sequence.
+
+    ``feed`` takes the bytes of one sampled token and returns the text that may now be shown.
+    """
+
+    stop: tuple[str, ...] = ()
+    max_think_tokens: int | None = None
+    prefill: str = ""
+    text: str = ""  # all text so far, prefill included, stop string excluded
+    tokens: int = 0  # sampled tokens (forced tokens excluded)
+    think_tokens: int = 0
+    stopped: bool = False
+    budget_forced: bool = False
+    _emitted: int = 0
+    _decoder: codecs.IncrementalDecoder = field(
+        default_factory=lambda: codecs.getincrementaldecoder("utf-8")(errors="replace")
+    )
+
+    def __post_init__(self) -> None:
+        self.text = self.prefill
+        self._emitted = len(self.prefill)
+
+    @property
+    def phase(self) -> Phase:
+        return "thinking" if self.in_thinking else "answer"
+
+    @property
+    def in_thinking(self) -> bool:
+        open_ = self.text.rfind(THINK_OPEN)
+        return open_ != -1 and self.text.find(THINK_CLOSE, open_) == -1
+
+    def feed(self, piece: bytes) -> str:
+        """Add one sampled token; return the newly visible text (may be empty)."""
+        self.tokens += 1
+        if self.in_thinking:
+            self.think_tokens += 1
+        self.text += self._decoder.decode(piece)
+        return self._release()
+
+    def force(self, text: str) -> str:
+        """Add text the engine injected (budget forcing); return the newly visible text."""
+        self.text += text
+        return self._release()
+
+    def needs_budget_forcing(self) -> bool:
+        return (
+            not self.budget_forced
+            and self.max_think_tokens is not None
+            and self.in_thinking
+            and self.think_tokens >= self.max_think_tokens
+        )
+
+    def finish(self) -> str:
+        """Flush the decoder and any held-back text; return what was not shown yet."""
+        if not self.stopped:
+            self.text += self._decoder.decode(b"", final=True)
+        rest = self.text[self._emitted :]
+        self._emitted = len(self.text)
+        return rest
+
+    def _release(self) -> str:
+        for s in self.stop:
+            at = self.text.find(s, max(0, self._emitted - len(s)))
+            if s and at != -1:
+                self.text = self.text[:at]
+                self.stopped = True
+                break
+        hold = 0 if self.stopped else self._held_back()
+        end = max(self._emitted, len(self.text) - hold)
+        out = self.text[self._emitted : end]
+        self._emitted = end
+        return out
+
+    def _held_back(self) -> int:
+        """Length of the longest text suffix that is a proper prefix of a stop string."""
+        best = 0
+        for s in self.stop:
+            for k in range(min(len(s) - 1, len(self.text)), 0, -1):
+                if self.text.endswith(s[:k]):
+                    best = max(best, k)
+                    break
+        return best
