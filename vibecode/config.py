@@ -78,9 +78,7 @@ def default_config_path() -> Path:
     return Path(user_config_dir("vibecode")) / "config.toml"
 
 
-def load_settings(
-    path: Path | None = None, environ: Mapping[str, str] | None = None
-) -> Settings:
+def load_settings(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Settings:
     """Read the config file (if it exists) and the environment into one :class:`Settings`."""
     env = os.environ if environ is None else environ
     path = path or default_config_path()
@@ -151,7 +149,5 @@ def _coerce(name: str, raw: Any, annotation: Any, source: str) -> Any:
     if base is float and isinstance(raw, int) and not isinstance(raw, bool):
         return float(raw)
     if not isinstance(raw, base) or (base is int and isinstance(raw, bool)):
-        raise ConfigError(
-            f"Setting {name!r} from {source} must be {base.__name__}, got {raw!r}."
-        )
+        raise ConfigError(f"Setting {name!r} from {source} must be {base.__name__}, got {raw!r}.")
     return raw

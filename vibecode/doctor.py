@@ -28,13 +28,27 @@ class Check:
 def python_checks() -> list[Check]:
     version = platform.python_version()
     ok = sys.version_info >= (3, 10)
-    return [Check("python", ok, f"Python {version} ({sys.executable})", None if ok else "Install Python 3.10 or newer.")]
+    return [
+        Check(
+            "python",
+            ok,
+            f"Python {version} ({sys.executable})",
+            None if ok else "Install Python 3.10 or newer.",
+        )
+    ]
 
 
 def git_checks() -> list[Check]:
     exe = shutil.which("git")
     if exe is None:
-        return [Check("git", False, "git not found on PATH", "Install git (apt install git, brew install git).")]
+        return [
+            Check(
+                "git",
+                False,
+                "git not found on PATH",
+                "Install git (apt install git, brew install git).",
+            )
+        ]
     out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=False)
     return [Check("git", out.returncode == 0, out.stdout.strip() or out.stderr.strip())]
 

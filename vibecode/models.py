@@ -177,9 +177,7 @@ def resolve_model(ref: str | None) -> ResolvedModel:
     manifest = get_manifest(ref)
     path = local_path(manifest)
     if path is None:
-        raise ModelNotFound(
-            f"Model {ref!r} is not downloaded.", f"Run: vibecode models pull {ref}"
-        )
+        raise ModelNotFound(f"Model {ref!r} is not downloaded.", f"Run: vibecode models pull {ref}")
     return ResolvedModel(manifest.id, path, manifest)
 
 

@@ -8,15 +8,18 @@ import sys
 from typing import Any
 
 from vibecode.config import Settings, load_settings
-from vibecode.engine.base import Engine
-from vibecode.engine.spec import SPEC_HELP
+from vibecode.engine.spec import SPEC_HELP, OpenedEngine
 
 
 def add_engine_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("model")
     group.add_argument("--engine", metavar="SPEC", help=f"engine spec: {SPEC_HELP}")
-    group.add_argument("--model", metavar="ID|PATH", help="model id from the registry, or a .gguf path")
-    group.add_argument("--record", metavar="FILE", help="append every completion to FILE (replay format)")
+    group.add_argument(
+        "--model", metavar="ID|PATH", help="model id from the registry, or a .gguf path"
+    )
+    group.add_argument(
+        "--record", metavar="FILE", help="append every completion to FILE (replay format)"
+    )
     group.add_argument("--n-ctx", type=int, metavar="TOKENS", help="context size")
     group.add_argument("--n-gpu-layers", type=int, metavar="N", help="layers to offload to the GPU")
     group.add_argument("--seed", type=int, help="base seed (sequence i uses seed + i)")
@@ -34,14 +37,14 @@ def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
     )
 
 
-def open_engine(settings: Settings, quiet: bool = False) -> Engine:
+def open_engine(settings: Settings) -> OpenedEngine:
     """Build the engine; print the model's notice (e.g. the tiny-model warning) to stderr."""
     from vibecode.engine.spec import make_engine
 
-    engine, notice = make_engine(settings)
-    if notice and not quiet:
-        print(f"note: {notice}", file=sys.stderr)
-    return engine
+    opened = make_engine(settings)
+    if opened.notice:
+        print(f"note: {opened.notice}", file=sys.stderr)
+    return opened
 
 
 def print_json(obj: Any) -> None:

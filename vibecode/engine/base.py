@@ -102,7 +102,9 @@ class StreamingEngine(ABC):
         return None
 
 
-def collect(events: Iterable[StreamEvent], on_event: EventCallback | None = None) -> list[Completion]:
+def collect(
+    events: Iterable[StreamEvent], on_event: EventCallback | None = None
+) -> list[Completion]:
     """Drain a stream; return the completions ordered by sequence number."""
     done: dict[int, Completion] = {}
     for event in events:

@@ -48,7 +48,9 @@ def read_replay_lines(path: Path) -> list[dict[str, Any]]:
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise EngineError(f"Line {number} of replay file {path} is not JSON: {exc.msg}.") from exc
+            raise EngineError(
+                f"Line {number} of replay file {path} is not JSON: {exc.msg}."
+            ) from exc
         if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
             raise EngineError(
                 f'Line {number} of replay file {path} needs a "text" string.',
@@ -113,7 +115,9 @@ class ReplayEngine(StreamingEngine):
         return approx_tokens(text)
 
     def info(self) -> EngineInfo:
-        return EngineInfo(engine="replay", model=str(self.path), backend="replay", gpu_layers=0, n_ctx=0)
+        return EngineInfo(
+            engine="replay", model=str(self.path), backend="replay", gpu_layers=0, n_ctx=0
+        )
 
 
 class RecordingEngine(StreamingEngine):

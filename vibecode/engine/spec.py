@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from vibecode.config import Settings
 from vibecode.engine.base import Engine
 from vibecode.errors import EngineSpecError
+from vibecode.models import Manifest
 
 SPEC_HELP = "llama:<model id or path.gguf> | openai:<base url> | replay:<file.jsonl> | tiny"
 
@@ -42,17 +43,25 @@ def parse_spec(spec: str | None, model: str | None = None) -> EngineSpec:
     return EngineSpec(kind, target)
 
 
-def make_engine(settings: Settings, spec: str | None = None) -> tuple[Engine, str | None]:
-    """Build the engine the settings ask for; return it with a notice for the user, if any."""
+@dataclass(frozen=True)
+class OpenedEngine:
+    engine: Engine
+    manifest: Manifest | None  # the registry entry of the model, when it has one
+    notice: str | None  # something the user should be told (e.g. "using the tiny model")
+
+
+def make_engine(settings: Settings, spec: str | None = None) -> OpenedEngine:
+    """Build the engine the settings ask for, with its model's manifest and a notice, if any."""
     parsed = parse_spec(spec if spec is not None else settings.engine, settings.model)
     engine: Engine
     notice: str | None = None
+    manifest: Manifest | None = None
     if parsed.kind == "llama":
         from vibecode.engine.llama import LlamaCppEngine
         from vibecode.models import resolve_model
 
         resolved = resolve_model(parsed.target)
-        notice = resolved.notice
+        notice, manifest = resolved.notice, resolved.manifest
         engine = LlamaCppEngine(resolved, settings)
     elif parsed.kind == "openai":
         from vibecode.engine.openai import OpenAIEngine
@@ -66,4 +75,4 @@ def make_engine(settings: Settings, spec: str | None = None) -> tuple[Engine, st
         from vibecode.engine.replay import RecordingEngine
 
         engine = RecordingEngine(engine, settings.record)
-    return engine, notice
+    return OpenedEngine(engine, manifest, notice)

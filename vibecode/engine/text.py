@@ -118,10 +118,48 @@ class SequenceText:
 
     def _held_back(self) -> int:
         """Length of the longest text suffix that is a proper prefix of a stop string."""
-        best = 0
-        for s in self.stop:
-            for k in range(min(len(s) - 1, len(self.text)), 0, -1):
-                if self.text.endswith(s[:k]):
-                    best = max(best, k)
-                    break
-        return best
+        stops = tuple(s for s in self.stop if s)
+        return _partial_suffix(self.text, stops) if stops else 0
+
+
+class ThinkSplitter:
+    """Split streamed raw text into (phase, text) pieces with the think tags removed.
+
+    For displays: ``feed`` returns the pieces that are safe to show; a tail that may be the start
+    of a tag is held back until the next call or ``flush``.
+    """
+
+    def __init__(self) -> None:
+        self.phase: Phase = "answer"
+        self._pending = ""
+
+    def feed(self, text: str) -> list[tuple[Phase, str]]:
+        self._pending += text
+        out: list[tuple[Phase, str]] = []
+        while True:
+            tag = THINK_CLOSE if self.phase == "thinking" else THINK_OPEN
+            at = self._pending.find(tag)
+            if at == -1:
+                break
+            if at:
+                out.append((self.phase, self._pending[:at]))
+            self._pending = self._pending[at + len(tag) :]
+            self.phase = "answer" if self.phase == "thinking" else "thinking"
+        keep = _partial_suffix(self._pending, (THINK_OPEN, THINK_CLOSE))
+        ready = self._pending[: len(self._pending) - keep]
+        if ready:
+            out.append((self.phase, ready))
+        self._pending = self._pending[len(ready) :]
+        return out
+
+    def flush(self) -> list[tuple[Phase, str]]:
+        rest, self._pending = self._pending, ""
+        return [(self.phase, rest)] if rest else []
+
+
+def _partial_suffix(text: str, tags: tuple[str, ...]) -> int:
+    """Length of the longest suffix of ``text`` that is a proper prefix of one of ``tags``."""
+    for k in range(min(len(text), max(len(t) for t in tags) - 1), 0, -1):
+        if any(t.startswith(text[-k:]) for t in tags):
+            return k
+    return 0

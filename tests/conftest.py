@@ -1,0 +1,53 @@
+"""Fixtures shared across the suite: the real tiny model through real llama.cpp."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vibecode.config import Settings
+from vibecode.engine.llama import LlamaCppEngine
+from vibecode.models import ResolvedModel, resolve_model
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def tiny_model() -> ResolvedModel:
+    try:
+        return resolve_model("tiny")
+    except Exception as exc:  # a missing install is a failure with a clear reason, not a skip
+        pytest.fail(f"The embedded tiny model is not installed ({exc}); run scripts/setup.")
+
+
+@pytest.fixture(scope="session")
+def tiny_engine(tiny_model: ResolvedModel) -> Iterator[LlamaCppEngine]:
+    engine = LlamaCppEngine(tiny_model, Settings(n_ctx=8192))
+    yield engine
+    engine.close()
+
+
+def run_cli(
+    *args: str,
+    env: dict[str, str] | None = None,
+    input: str | None = None,
+    cwd: Path | None = None,
+    timeout: float = 300,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m vibecode ARGS`` in a subprocess, as a user would."""
+    full_env = {**os.environ, "VIBECODE_CONFIG": os.devnull, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "vibecode", *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        input=input,
+        cwd=cwd or REPO,
+        timeout=timeout,
+        check=False,
+    )

@@ -1,0 +1,133 @@
+"""The llama.cpp engine with the real tiny model (SmolLM2-135M Q4_1) on the CPU."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from vibecode.engine.llama import LlamaCppEngine
+from vibecode.errors import Cancelled, ContextOverflow
+from vibecode.types import ChatMessage, SamplingParams, SequenceDone, TokenDelta
+
+STORY = [ChatMessage("user", "Write a long story about a dragon who learns to cook.")]
+GREEDY = SamplingParams(temperature=0, max_tokens=48, ignore_eos=True)
+
+
+def test_generates_text_with_token_counts(tiny_engine: LlamaCppEngine) -> None:
+    [c] = tiny_engine.sample(
+        [ChatMessage("user", "What is 2+2? Answer briefly.")],
+        SamplingParams(temperature=0, max_tokens=40),
+    )
+    assert "4" in c.answer
+    assert c.finish_reason in ("stop", "length")
+    assert 0 < c.completion_tokens <= 40
+    assert c.prompt_tokens > 5
+    assert c.reasoning == ""
+
+
+def test_info_names_model_backend_and_context(tiny_engine: LlamaCppEngine) -> None:
+    info = tiny_engine.info()
+    assert info.engine == "llama"
+    assert info.model == "tiny"
+    assert info.backend == "CPU"
+    assert info.gpu_layers == 0  # this build has no GPU offload
+    assert info.n_ctx == 8192 and info.n_ctx_train == 8192
+
+
+def test_same_seed_reproduces_and_different_seeds_differ(tiny_engine: LlamaCppEngine) -> None:
+    params = SamplingParams(temperature=1.0, max_tokens=32, seed=1234, ignore_eos=True)
+    a = tiny_engine.sample(STORY, params, n=3)
+    b = tiny_engine.sample(STORY, params, n=3)
+    assert [c.text for c in a] == [c.text for c in b]
+    assert [c.seed for c in a] == [1234, 1235, 1236]
+    assert len({c.text for c in a}) == 3
+
+
+def test_greedy_sequences_agree_with_each_other_and_with_one_sequence(
+    tiny_engine: LlamaCppEngine,
+) -> None:
+    params = SamplingParams(temperature=0, max_tokens=64, ignore_eos=True)
+    [single] = tiny_engine.sample(STORY, params, n=1)
+    batch = tiny_engine.sample(STORY, params, n=8)
+    assert all(c.text == batch[0].text for c in batch)
+    one = tiny_engine.tokenize(single.text, special=False)[:32]
+    many = tiny_engine.tokenize(batch[0].text, special=False)[:32]
+    assert one == many
+
+
+def test_stop_strings_end_a_sequence(tiny_engine: LlamaCppEngine) -> None:
+    [free] = tiny_engine.sample(STORY, GREEDY)
+    word = free.text.split()[3]
+    [c] = tiny_engine.sample(STORY, SamplingParams(temperature=0, max_tokens=48, stop=(word,)))
+    assert c.finish_reason == "stop"
+    assert word not in c.text
+    assert free.text.startswith(c.text)
+
+
+def test_budget_forcing_closes_the_think_block_and_answers(tiny_engine: LlamaCppEngine) -> None:
+    params = SamplingParams(
+        temperature=0.8, seed=7, max_tokens=120, max_think_tokens=16, prefill="<think>\n"
+    )
+    rambling = [
+        ChatMessage(
+            "user", "Think out loud for a long time about numbers, then answer: what is 3+4?"
+        )
+    ]
+    completions = tiny_engine.sample(rambling, params, n=2)
+    for c in completions:
+        assert c.budget_forced
+        assert c.reasoning_tokens == 16
+        assert "</think>" in c.text
+        assert c.answer != ""
+
+
+def test_finished_sequences_leave_the_batch(tiny_engine: LlamaCppEngine) -> None:
+    params = SamplingParams(temperature=1.0, max_tokens=60, seed=3)
+    events = list(tiny_engine.stream([ChatMessage("user", "Say yes.")], params, n=4))
+    done = [e for e in events if isinstance(e, SequenceDone)]
+    assert sorted(e.seq for e in done) == [0, 1, 2, 3]
+    for d in done:
+        after = [
+            e for e in events[events.index(d) + 1 :] if isinstance(e, TokenDelta) and e.seq == d.seq
+        ]
+        assert after == []
+    total = sum(d.completion.completion_tokens for d in done)
+    assert tiny_engine.stats.generated_tokens == total
+    assert any(
+        d.completion.finish_reason == "stop" and d.completion.completion_tokens < 60 for d in done
+    )
+
+
+def test_context_overflow_names_the_largest_k(tiny_engine: LlamaCppEngine) -> None:
+    with pytest.raises(ContextOverflow) as info:
+        tiny_engine.sample(STORY, SamplingParams(max_tokens=3000), n=8)
+    assert "largest K that fits is 2" in info.value.message
+    assert info.value.max_n == 2  # type: ignore[attr-defined]
+
+
+def test_cancellation_from_another_thread_stops_promptly(tiny_engine: LlamaCppEngine) -> None:
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        tiny_engine.sample(
+            STORY, SamplingParams(max_tokens=2000, ignore_eos=True), n=4, cancel=cancel
+        )
+    assert time.monotonic() - started < 1.5
+    # The sequences were freed: the next request runs normally.
+    [c] = tiny_engine.sample(STORY, GREEDY)
+    assert c.completion_tokens == 48
+
+
+def test_prefix_reuse_evaluates_only_the_new_suffix(tiny_engine: LlamaCppEngine) -> None:
+    problem = "Problem: given a list of integers, return the sum of the even ones. " * 5
+    first = [ChatMessage("user", problem + "Is this claim true: sum([1,2,3,4]) = 6?")]
+    second = [ChatMessage("user", problem + "Is this claim true: sum([2,2]) = 4?")]
+    tiny_engine.sample([ChatMessage("user", "unrelated")], SamplingParams(max_tokens=1))
+    tiny_engine.sample(first, SamplingParams(max_tokens=4))
+    full = tiny_engine.stats.prompt_tokens_evaluated
+    tiny_engine.sample(second, SamplingParams(max_tokens=4))
+    assert tiny_engine.stats.prompt_tokens_reused > 60
+    assert tiny_engine.stats.prompt_tokens_evaluated < full / 3
