@@ -101,7 +101,9 @@ def _rm(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_json())
     else:
-        print(f"{args.ref}: removed from the Hugging Face cache ({_human(result.freed_bytes)} freed).")
+        print(
+            f"{args.ref}: removed from the Hugging Face cache ({_human(result.freed_bytes)} freed)."
+        )
     return 0
 
 

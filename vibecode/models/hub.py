@@ -99,6 +99,18 @@ def is_offline() -> bool:
     return any((v or "").strip().upper() in {"1", "ON", "YES", "TRUE"} for v in flags)
 
 
+def _prepare_client() -> None:
+    """Before talking to the hub: no telemetry unless the user turned it on explicitly.
+
+    huggingface_hub otherwise fetches ``{endpoint}/api/agent-harnesses`` once a day to tag its
+    user agent and caches it under HF_HOME; an offline-first tool should not phone home for that.
+    """
+    from huggingface_hub import constants
+
+    explicit = os.environ.get("HF_HUB_DISABLE_TELEMETRY", "").strip().upper()
+    constants.HF_HUB_DISABLE_TELEMETRY = explicit not in {"0", "FALSE", "NO", "OFF"}
+
+
 def cached_hub_file(hub: HubFile) -> Path | None:
     """The file in the local HF cache: at the commit ``main`` points to, else in any snapshot."""
     from huggingface_hub import try_to_load_from_cache
@@ -136,6 +148,7 @@ def pull(ref: str, progress: ProgressCallback | None = None) -> PullResult:
     already in the cache is returned with ``checked_hub=False``.
     """
     _, targets = hub_targets(ref)
+    _prepare_client()
     if not targets[0].filename:
         raise _missing_file_error(targets[0])
     if is_offline():
@@ -357,6 +370,7 @@ def repo_gguf_files(repo: str) -> list[str] | None:
     """The .gguf files of a hub repository, or None when they cannot be listed."""
     from huggingface_hub import HfApi
 
+    _prepare_client()
     try:
         files = HfApi(endpoint=hub_endpoint()).list_repo_files(repo)
     except Exception:  # any failure only means the error message lists nothing
