@@ -15,7 +15,7 @@ OWNERS = {
     "llama_cpp": {"vibecode/engine/llama.py"},
     "docker": {"vibecode/sandbox/docker.py"},
     "git": {"vibecode/repo/git.py"},
-    "huggingface_hub": {"vibecode/models.py"},
+    "huggingface_hub": {"vibecode/models/hub.py"},
     "textual": None,  # anything under vibecode/tui/
 }
 
