@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Any
 
@@ -66,7 +67,9 @@ def _list(args: argparse.Namespace) -> int:
 def _pull(args: argparse.Namespace) -> int:
     from vibecode.models import pull
 
-    # huggingface_hub logs its own retries; the progress bar and the final message say enough.
+    # huggingface_hub logs its own retries over the progress bar; the final message says enough.
+    # (It sets its log level when imported, from HF_HUB_VERBOSITY.)
+    os.environ.setdefault("HF_HUB_VERBOSITY", "error")
     logging.getLogger("huggingface_hub").setLevel(logging.ERROR)
     try:
         with _ProgressBar(args.ref) as bar:
@@ -155,7 +158,7 @@ def _human(n: Any) -> str:
 
 
 class _ProgressBar:
-    """A rich progress bar on stderr, fed by the core's progress callback."""
+    """A rich progress bar on stderr (when it is a terminal), fed by the core's progress callback."""
 
     def __init__(self, label: str) -> None:
         from rich.console import Console
@@ -168,19 +171,23 @@ class _ProgressBar:
             TransferSpeedColumn,
         )
 
+        console = Console(stderr=True)
+        self._enabled = console.is_terminal
         self._progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
             DownloadColumn(),
             TransferSpeedColumn(),
             TimeRemainingColumn(),
-            console=Console(stderr=True),
+            console=console,
             transient=True,
         )
         self._task = self._progress.add_task(label, total=None)
         self._started = False
 
     def update(self, done: int, total: int | None) -> None:
+        if not self._enabled:
+            return
         if not self._started:
             self._progress.start()
             self._started = True
