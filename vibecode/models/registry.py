@@ -130,12 +130,16 @@ class ModelStatus:
 
 
 def manifests_dir() -> Path:
-    """``models/`` of the source tree, or the copy packaged into the wheel (vibecode/_manifests)."""
+    """The copy packaged into the wheel (vibecode/_manifests), else ``models/`` of the source tree.
+
+    A candidate must hold our manifests: site-packages may have an unrelated ``models/`` folder.
+    """
     package = Path(__file__).resolve().parent.parent  # .../vibecode
-    for candidate in (package.parent / "models", package / "_manifests"):
-        if candidate.is_dir():
+    candidates = (package / "_manifests", package.parent / "models")
+    for candidate in candidates:
+        if (candidate / f"{TINY_MODEL}.toml").is_file():
             return candidate
-    return package.parent / "models"
+    return candidates[-1]
 
 
 def load_manifests(directory: Path | None = None) -> dict[str, Manifest]:
