@@ -17,6 +17,7 @@ from vibecode.models import (
     remove,
     resolve_model,
 )
+from vibecode.models.verify import file_digest
 
 REPO = "acme/Widget-7B-GGUF"
 FILE = "Widget-7B.Q4_K_M.gguf"
@@ -222,3 +223,21 @@ def test_rm_deletes_one_file_and_keeps_the_rest_of_the_repo(hub: FakeHub, hf_cac
     assert resolve_model(f"hf://{REPO}/{other}").path == second.path
     with pytest.raises(ModelNotFound, match="nothing to remove"):
         remove(URI)
+
+
+def test_a_small_non_lfs_file_is_checked_against_its_git_blob_sha1(
+    hub: FakeHub, tmp_path: Path
+) -> None:
+    blob = tmp_path / "hello"
+    blob.write_bytes(b"hello\n")
+    assert file_digest(blob, "ce013625030ba8dba906f756967f9e9ca394464a") == (
+        "ce013625030ba8dba906f756967f9e9ca394464a"  # `git hash-object` of b"hello\n"
+    )
+    data = small_gguf()
+    hub.add(REPO, FILE, data, lfs=False)  # served directly by the hub, ETag = git blob sha1
+
+    result = pull(URI)
+
+    assert result.path.read_bytes() == data
+    assert result.sha256 is None  # no sha256 published; the git sha1 was checked instead
+    assert hub.cdn_gets(FILE) == []

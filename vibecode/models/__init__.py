@@ -3,10 +3,10 @@
 - :mod:`vibecode.models.registry`: manifests, ``resolve_model``, ``check_gguf``, ``diagnose``.
 - :mod:`vibecode.models.hub`: ``pull`` / ``remove`` and the Hugging Face cache; the only module
   that imports huggingface_hub (lazily), so importing this package stays cheap.
+- :mod:`vibecode.models.verify`: the sha256 / GGUF checks a download must pass.
 """
 
 from vibecode.models.hub import (
-    ChecksumMismatch,
     NotOnHub,
     ProgressCallback,
     PullResult,
@@ -44,6 +44,7 @@ from vibecode.models.registry import (
     parse_hf_uri,
     resolve_model,
 )
+from vibecode.models.verify import ChecksumMismatch, verify_download
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -81,4 +82,5 @@ __all__ = [
     "remove",
     "repo_gguf_files",
     "resolve_model",
+    "verify_download",
 ]

@@ -10,7 +10,6 @@ creates the snapshot entry and ``refs/main``. Progress goes to a callback; nothi
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -20,12 +19,12 @@ from urllib.parse import urlsplit
 
 from vibecode.errors import DownloadError, ModelNotFound, OfflineError, UsageError
 from vibecode.models.registry import (
-    GGUF_MAGIC,
     HubFile,
     Manifest,
     check_gguf,
     hub_targets,
 )
+from vibecode.models.verify import is_sha256, verify_download
 
 if TYPE_CHECKING:
     from huggingface_hub import HfFileMetadata
@@ -38,10 +37,6 @@ ProgressCallback = Callable[[int, int | None], None]
 
 class NotOnHub(DownloadError):
     """The repository or the file does not exist on the hub (or is private/gated)."""
-
-
-class ChecksumMismatch(DownloadError):
-    """The downloaded bytes do not match the sha256 the hub published for the file."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +244,7 @@ def _fetch(
     partial = blob.with_name(f"{etag}.incomplete")
     resumed_from = downloaded = 0
     already = blob.is_file()
-    sha256: str | None = etag if _is_sha256(etag) else None
+    sha256: str | None = etag if is_sha256(etag) else None
     if not already:
         lock = hf_cache_dir() / ".locks" / storage.name / f"{etag}.vibecode.lock"
         lock.parent.mkdir(parents=True, exist_ok=True)
@@ -257,7 +252,7 @@ def _fetch(
         with WeakFileLock(lock):
             if not blob.is_file():
                 resumed_from, downloaded = _download(hub, meta, partial, progress)
-                sha256 = _verify(partial, etag, hub)
+                sha256 = verify_download(partial, etag, hub.uri)
                 os.replace(partial, blob)
     path = _link_into_cache(hub)
     check_gguf(path)
@@ -300,48 +295,6 @@ def _download(
             "Run the same command again: it resumes where it stopped.",
         ) from exc
     return start, partial.stat().st_size - start
-
-
-def _verify(partial: Path, etag: str, hub: HubFile) -> str | None:
-    """Check the digest the hub published (sha256 for LFS files) and the GGUF magic; a file that
-    fails either is deleted, so it never becomes the cached model."""
-    digest = _digest(partial, etag)
-    if digest is not None and digest != etag:
-        partial.unlink()
-        raise ChecksumMismatch(
-            f"The download of {hub.uri} is corrupt: its sha256 is {digest}, the hub says {etag}. "
-            "The file was deleted.",
-            "Run the pull again; if it fails the same way, a proxy or mirror is changing the file.",
-        )
-    with partial.open("rb") as fh:
-        magic = fh.read(4)
-    if magic != GGUF_MAGIC:
-        partial.unlink()
-        raise DownloadError(
-            f"{hub.uri} is not a GGUF model file (it does not start with the GGUF magic bytes); "
-            "it was not kept.",
-            "vibecode runs GGUF models through llama.cpp: pull a .gguf file.",
-        )
-    return digest if digest is not None and _is_sha256(etag) else None
-
-
-def _digest(path: Path, etag: str) -> str | None:
-    """sha256 for LFS etags, the git blob sha1 for small files, None when the etag is neither."""
-    if _is_sha256(etag):
-        hasher = hashlib.sha256()
-    elif len(etag) == 40 and all(c in "0123456789abcdef" for c in etag):
-        hasher = hashlib.sha1()
-        hasher.update(b"blob %d\0" % path.stat().st_size)
-    else:
-        return None
-    with path.open("rb") as fh:
-        while chunk := fh.read(1 << 20):
-            hasher.update(chunk)
-    return hasher.hexdigest()
-
-
-def _is_sha256(etag: str) -> bool:
-    return len(etag) == 64 and all(c in "0123456789abcdef" for c in etag)
 
 
 def _link_into_cache(hub: HubFile) -> Path:
