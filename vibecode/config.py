@@ -37,8 +37,9 @@ class Settings:
     model: str | None = None
     # Candidates per request.
     n: int = 8
-    # Context size in tokens (capped at the model's trained context).
-    n_ctx: int = 8192
+    # KV cache size in tokens, shared by the K sequences of a request (capped at the model's
+    # trained context). A request that does not fit is split into waves by the session.
+    n_ctx: int = 32768
     # Layers to offload to the GPU; None = all when llama.cpp supports GPU offload, else 0.
     n_gpu_layers: int | None = None
     # CPU threads for llama.cpp; None = all cores.
