@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vibecode.repo.code_index import CodeIndex  # noqa: E402
+from vibecode.repo.code_index import CodeIndex
 
 COLD_TARGET_S = 10.0
 WARM_TARGET_S = 1.0

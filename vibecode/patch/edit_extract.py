@@ -29,8 +29,8 @@ from vibecode.patch.edits import Edit, EditOutcome
 from vibecode.patch.fences import Block, answer_only, find_blocks, is_python_tag
 from vibecode.patch.match import DEFAULT_THRESHOLD, Match, find_block
 from vibecode.patch.paths import PathResolver
-from vibecode.patch.text import split_lines, strip_ending
 from vibecode.patch.search_replace import has_markers, parse_search_replace, path_before
+from vibecode.patch.text import split_lines, strip_ending
 from vibecode.patch.udiff import FileDiff, apply_strict, looks_like_diff, parse_diff
 from vibecode.types import Patch
 

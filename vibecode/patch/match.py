@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from vibecode.patch.text import TAB_SIZE, indent_of, indent_width, strip_ending
@@ -108,7 +109,7 @@ def _with_map(result: Match | NoMatch, keys: list[str], search: list[str]) -> Ma
 def _indent_mapping(region: list[str], search: list[str]) -> dict[int, str] | None:
     """Search indent width -> file indent string, if consistent and order-preserving."""
     mapping: dict[int, str] = {}
-    for file_line, search_line in zip(region, search):
+    for file_line, search_line in zip(region, search, strict=False):
         if not search_line.strip():
             continue
         width = indent_width(indent_of(search_line))
@@ -118,7 +119,7 @@ def _indent_mapping(region: list[str], search: list[str]) -> dict[int, str] | No
             return None
     widths = sorted(mapping)
     targets = [indent_width(mapping[w]) for w in widths]
-    if any(b <= a for a, b in zip(targets, targets[1:])):
+    if any(b <= a for a, b in pairwise(targets)):
         return None
     return mapping
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from vibecode.patch.text import split_lines
 
@@ -72,7 +73,7 @@ def looks_like_diff(text: str) -> bool:
         return True
     if any(line.startswith("@@") for line in lines):
         return True
-    return any(a.startswith("--- ") and b.startswith("+++ ") for a, b in zip(lines, lines[1:]))
+    return any(a.startswith("--- ") and b.startswith("+++ ") for a, b in pairwise(lines))
 
 
 def _strip_path(raw: str) -> str | None:
@@ -132,11 +133,10 @@ def parse_diff(text: str, lenient: bool = False, default_path: str | None = None
                 old_count = int(numbers.group(2)) if numbers.group(2) is not None else 1
             hunk = Hunk(old_start, old_count)
             current.hunks.append(hunk)
-        elif hunk is not None:
-            if not _hunk_line(hunk, raw_lines[i], lenient):
-                hunk = None
-                if not lenient:
-                    current = None
+        elif hunk is not None and not _hunk_line(hunk, raw_lines[i], lenient):
+            hunk = None
+            if not lenient:
+                current = None
         i += 1
     for diff in files:
         for h in diff.hunks:

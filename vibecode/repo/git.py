@@ -17,7 +17,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -281,10 +281,9 @@ class GitRepo:
         with tempfile.TemporaryFile() as stream:
             stream.write(("\n".join(lines) + "\n").encode("utf-8", errors="surrogateescape"))
             stream.seek(0)
-            try:
+            # Best effort: the working tree is what matters, and it is untouched.
+            with suppress(git.GitCommandError):
                 self._repo.git.execute(["git", "update-index", "--index-info"], istream=stream)
-            except git.GitCommandError:
-                pass  # best effort: the working tree is what matters, and it is untouched
 
 
 def _write_entry(target: Path, entry: TreeEntry, blob: Any) -> None:

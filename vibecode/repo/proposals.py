@@ -94,7 +94,7 @@ def save_proposal(
         "files": [_file_json(c) for c in patch.changes],
     }
     (folder / "proposal.json").write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-    return Proposal(pid, patch, title, reliability, data["base"], data["evidence"], created, folder)
+    return Proposal(pid, patch, title, reliability, base or {"kind": "worktree", "commit": None}, evidence or {}, created, folder)
 
 
 def load_proposal(root: Path, proposal_id: str) -> Proposal:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from vibecode.errors import VibecodeError
@@ -52,7 +52,7 @@ def language_for_path(path: str) -> str | None:
     return EXTENSIONS.get(path[dot:].lower()) if dot != -1 else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _language(name: str) -> Any:
     if name not in _GRAMMARS:
         raise GrammarMissing(f"No tree-sitter grammar is known for {name!r}.")
@@ -82,7 +82,7 @@ def available_languages() -> list[str]:
     return [name for name in _GRAMMARS if has_language(name)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser(name: str) -> Any:
     import tree_sitter
 
@@ -94,7 +94,7 @@ def parse(source: bytes, language: str = "python") -> Any:
     return _parser(language).parse(source)
 
 
-@lru_cache(maxsize=None)
+@cache
 def query(language: str, text: str) -> Any:
     import tree_sitter
 
