@@ -222,6 +222,13 @@ def _replace(path: str, content: str, edit: Edit, threshold: float) -> tuple[str
         substituted = _substring(content, edit)
         if substituted is not None:
             return substituted, EditOutcome(edit, "substring")
+        done = find_block(lines, replace, edit.hint_line, threshold=1.01) if any(r.strip() for r in replace) else None
+        if isinstance(done, Match):
+            where = f" ({edit.origin})" if edit.origin else ""
+            raise ApplyError(
+                f"The edit of {path}{where} seems to be applied already: its SEARCH text is not in the "
+                f"file, but its replacement is (lines {done.start + 1}-{done.end})."
+            )
         raise ApplyError(no_match_message(path, lines, search, found, edit.origin))
     newline = dominant_newline(lines)
     uses_tabs = sum(1 for ln in lines if ln.startswith("\t")) > sum(1 for ln in lines if ln.startswith(" "))
