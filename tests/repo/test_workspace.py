@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.repo.conftest import git, make_repo, snapshot
+from tests.repo.gitutil import git, make_repo, snapshot
 from vibecode.errors import ApplyError
 from vibecode.repo.workspace import WorktreeConflict, apply_patch, journal_for, undo
 from vibecode.types import FileChange, Patch
@@ -30,7 +30,7 @@ def test_conflict_in_one_file_writes_nothing_at_all(repo: Path) -> None:
     (repo / "b.txt").write_text("edited\n")
     patch = Patch((FIX.changes[0], FileChange("b.txt", "hello\n", "bye\n"), FileChange("c.txt", None, "new\n")))
     before = snapshot(repo)
-    with pytest.raises(WorktreeConflict, match="b.txt"):
+    with pytest.raises(WorktreeConflict, match=r"b\.txt"):
         apply_patch(repo, patch)
     assert snapshot(repo) == before
 
@@ -94,7 +94,7 @@ def test_apply_records_journal_in_git_dir_and_undo_restores(repo: Path) -> None:
 def test_undo_refuses_when_file_changed_after_apply(repo: Path) -> None:
     apply_patch(repo, FIX)
     (repo / "a.py").write_text("def f():\n    return 2  # tweaked by hand\n")
-    with pytest.raises(WorktreeConflict, match="a.py changed after apply"):
+    with pytest.raises(WorktreeConflict, match=r"a\.py changed after apply"):
         undo(repo)
     assert (repo / "a.py").read_text() == "def f():\n    return 2  # tweaked by hand\n"
     undo(repo, force=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.repo.conftest import GIT_ENV, make_repo, snapshot
+from tests.repo.gitutil import GIT_ENV, make_repo, snapshot
 from vibecode.patch.text import decode
 from vibecode.repo.workspace import apply_patch, undo
 from vibecode.types import FileChange, Patch

@@ -12,7 +12,7 @@ from vibecode.errors import UsageError
 ORDER = 41
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "apply",
         help="apply a patch file or a saved proposal to your files (undo with `vibecode undo`)",

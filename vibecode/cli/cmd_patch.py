@@ -13,7 +13,7 @@ from vibecode.errors import PatchError, UsageError
 ORDER = 40
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("patch", help="extract code or edits from a model's answer")
     actions = parser.add_subparsers(dest="patch_command", metavar="ACTION", required=True)
     extract = actions.add_parser(

@@ -11,7 +11,7 @@ from vibecode.errors import UsageError
 ORDER = 42
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "undo",
         help="restore the files of the last vibecode apply (--all: of every apply)",

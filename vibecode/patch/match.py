@@ -6,8 +6,8 @@ Three levels, tried in order, each only when the one before found nothing:
 2. ``whitespace``: equal once trailing whitespace and ``\\r`` are ignored and the indentation is
    allowed to differ by a consistent mapping (a uniform offset, or tabs for spaces).
 3. ``fuzzy``: the one window of the file whose text is at least ``threshold`` similar
-   (difflib ratio over the stripped lines); a second window above the threshold and within
-   ``AMBIGUITY_MARGIN`` of the best makes it ambiguous.
+   (difflib ratio over the stripped lines) and holds at least half of the search lines
+   verbatim; a second such window within ``AMBIGUITY_MARGIN`` of the best makes it ambiguous.
 
 Several matches at one level are ambiguous unless a line-number hint (from a diff hunk header)
 picks the nearest one. :class:`NoMatch` carries the closest region for the error message.
@@ -26,6 +26,9 @@ Level = Literal["exact", "whitespace", "fuzzy"]
 DEFAULT_THRESHOLD = 0.8
 # A fuzzy match is unique when no other (non-overlapping) window scores within this of it.
 AMBIGUITY_MARGIN = 0.05
+# ...and at least this share of its non-blank lines occur verbatim (stripped) in the window, so
+# that a similar-looking but different function is never taken for the one the model meant.
+_MIN_SAME_LINES = 0.5
 _MAX_FUZZY_CANDIDATES = 400
 
 
@@ -146,7 +149,9 @@ def _fuzzy(keys: list[str], search: list[str], hint: int | None, threshold: floa
         for i, text in enumerate(stripped):
             if text in close and 0 <= i - j < len(keys):
                 starts.add(i - j)
+    wanted = [s.strip() for s in search if s.strip()]
     scored: list[tuple[float, int, int]] = []
+    closest: tuple[float, int, int] | None = None
     for start in sorted(starts)[:_MAX_FUZZY_CANDIDATES]:
         for size in range(max(1, m - 2), m + 3):
             end = min(len(keys), start + size)
@@ -154,15 +159,20 @@ def _fuzzy(keys: list[str], search: list[str], hint: int | None, threshold: floa
                 continue
             window = "\n".join(stripped[start:end])
             matcher = difflib.SequenceMatcher(None, window, target, autojunk=False)
-            if matcher.real_quick_ratio() < threshold * 0.9 and scored:
+            if matcher.real_quick_ratio() < threshold * 0.9 and closest is not None:
                 continue
-            scored.append((matcher.ratio(), start, end))
-    if not scored:
+            entry = (matcher.ratio(), start, end)
+            if closest is None or entry[0] > closest[0]:
+                closest = entry
+            present = set(stripped[start:end])
+            if sum(1 for w in wanted if w in present) >= _MIN_SAME_LINES * len(wanted):
+                scored.append(entry)
+    if closest is None:
         return NoMatch("missing", None, 0.0)
     scored.sort(key=lambda t: (-t[0], t[1]))
+    if not scored or scored[0][0] < threshold:
+        return NoMatch("missing", (closest[1], closest[2]), closest[0])
     best_score, best_start, best_end = scored[0]
-    if best_score < threshold:
-        return NoMatch("missing", (best_start, best_end), best_score)
     rivals = [
         s
         for s in scored[1:]

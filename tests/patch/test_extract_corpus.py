@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.patch.conftest import Case, copy_repo, load_cases, tree_bytes
+from tests.patch.corpus_util import Case, copy_repo, load_cases, tree_bytes
 from vibecode.engine.text import split_thinking
 from vibecode.errors import PatchError
 from vibecode.patch.extract import extract_code, extract_edits
@@ -24,7 +24,7 @@ def test_corpus_is_large_and_varied() -> None:
 
 
 def _answer(case: Case) -> str:
-    reasoning, answer = split_thinking(case.text)
+    _, answer = split_thinking(case.text)
     return answer
 
 

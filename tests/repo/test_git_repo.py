@@ -8,9 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.repo.conftest import git, make_repo
+from tests.repo.gitutil import git, make_repo
 from vibecode.errors import GitError
-from vibecode.repo.git import INDEX, WORKTREE, export_tree, exported, find_repo, open_repo, vibecode_dir
+from vibecode.repo.git import (
+    INDEX,
+    WORKTREE,
+    export_tree,
+    exported,
+    find_repo,
+    open_repo,
+    vibecode_dir,
+)
 
 
 def _index_fingerprint(root: Path) -> tuple[str, int]:
