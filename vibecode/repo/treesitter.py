@@ -11,9 +11,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vibecode.errors import VibecodeError
+
+if TYPE_CHECKING:
+    from vibecode.doctor import Check
 
 # language -> (module, attribute of the function returning the language pointer)
 _GRAMMARS: dict[str, tuple[str, str]] = {
@@ -144,3 +147,18 @@ def _issue(source: bytes, node: Any, message: str) -> SyntaxIssue:
     line_start = source.rfind(b"\n", 0, node.start_byte) + 1
     column = len(source[line_start : line_start + byte_col].decode("utf-8", "replace")) + 1
     return SyntaxIssue(row + 1, column, message)
+
+
+def diagnose() -> list[Check]:
+    """Doctor section: which tree-sitter grammars the code index can use."""
+    from vibecode.doctor import Check
+
+    checks: list[Check] = []
+    for name, (module, _) in _GRAMMARS.items():
+        if name == "tsx":
+            continue
+        ok = has_language(name)
+        fix = None if ok or name != "python" else "pip install tree-sitter tree-sitter-python"
+        detail = f"{module} installed" if ok else f"{module} not installed (the index skips {name} files)"
+        checks.append(Check(f"grammar {name}", ok or name != "python", detail, fix))
+    return checks
