@@ -37,7 +37,7 @@ def test_headless_diff_is_located_by_its_content(tmp_path: Path) -> None:
 def test_paths_outside_the_repository_are_refused(tmp_path: Path, path: str) -> None:
     root = copy_repo("shop", tmp_path)
     answer = f"{path}\n```\n<<<<<<< SEARCH\n=======\nx = 1\n>>>>>>> REPLACE\n```\n"
-    with pytest.raises(ExtractionError, match="outside the repository|climbs out|never edits"):
+    with pytest.raises(ExtractionError, match=r"outside the repository|climbs out|never edits"):
         extract_edits(answer, root)
 
 
