@@ -56,11 +56,13 @@ def git_checks() -> list[Check]:
 def _sections() -> dict[str, Callable[[], list[Check]]]:
     from vibecode.engine.llama import diagnose as llama_checks
     from vibecode.models import diagnose as model_checks
+    from vibecode.repo.treesitter import diagnose as tree_sitter_checks
 
     sections: dict[str, Callable[[], list[Check]]] = {
         "python": python_checks,
         "llama_cpp": llama_checks,
         "models": model_checks,
+        "tree_sitter": tree_sitter_checks,
         "git": git_checks,
     }
     try:

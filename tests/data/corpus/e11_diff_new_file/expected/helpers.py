@@ -1,0 +1,2 @@
+def clamp(value, lo, hi):
+    return max(lo, min(hi, value))

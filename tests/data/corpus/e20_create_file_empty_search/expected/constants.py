@@ -1,0 +1,1 @@
+PRECISION = 10

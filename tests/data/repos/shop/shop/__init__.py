@@ -1,0 +1,4 @@
+from shop.cart import Cart
+from shop.pricing import discount
+
+__all__ = ["Cart", "discount"]
