@@ -17,6 +17,7 @@ did it. This file imports nothing from vibecode.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import io
 import json
 import os
@@ -166,7 +167,8 @@ def to_jsonable(x: Any, depth: int = 0) -> Any:
     if isinstance(x, (list, tuple)):
         return [to_jsonable(v, depth + 1) for v in x]
     if _is_tree(x):
-        out, queue, q = [], [x], 0
+        out: list[Any] = []
+        queue, q = [x], 0
         while q < len(queue):
             node = queue[q]
             q += 1
@@ -182,15 +184,13 @@ def to_jsonable(x: Any, depth: int = 0) -> Any:
             out.pop()
         return out
     if _is_list_node(x):
-        out = []
-        seen = 0
+        values: list[Any] = []
         while x is not None:
-            out.append(to_jsonable(x.val, depth + 1))
+            values.append(to_jsonable(x.val, depth + 1))
             x = x.next
-            seen += 1
-            if seen > MAX_NODES:
+            if len(values) > MAX_NODES:
                 raise ValueError("the returned linked list has a cycle or is too long")
-        return out
+        return values
     if isinstance(x, (set, frozenset)):
         return sorted((to_jsonable(v, depth + 1) for v in x), key=lambda v: json.dumps(v, sort_keys=True))
     if isinstance(x, dict):
@@ -216,10 +216,8 @@ def main() -> None:
     spec_path = sys.argv[1]
     with open(spec_path, encoding="utf-8") as fh:
         spec = json.load(fh)
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(spec_path)
-    except OSError:
-        pass
     nonce = spec["nonce"]
     real_exit = os._exit
     out_fd = os.dup(1)
@@ -281,11 +279,8 @@ def main() -> None:
         try:
             random.seed(0)
             signal.setitimer(signal.ITIMER_REAL, timeout)
-            args = [convert(v, p, ns) for v, p in zip(raw_args, plans)]
-            if cls_name:
-                fn = getattr(ns[cls_name](), fn_name)
-            else:
-                fn = ns[fn_name]
+            args = [convert(v, p, ns) for v, p in zip(raw_args, plans)]  # noqa: B905 (any Python 3)
+            fn = getattr(ns[cls_name](), fn_name) if cls_name else ns[fn_name]
             value = fn(*args)
             if spec["returns_arg"] is not None:
                 value = args[spec["returns_arg"]]

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 
-from vibecode.types import OutputOrder
+from vibecode.types import ExampleResult, InputResult, OutputOrder, Problem
 
 TOLERANCE = 1e-5
 
@@ -56,7 +57,7 @@ def _eq(a: object, b: object, any_here: bool, any_nested: bool, tol: float) -> b
         if len(a) != len(b):
             return False
         if not any_here:
-            return all(_eq(x, y, any_nested, any_nested, tol) for x, y in zip(a, b))
+            return all(_eq(x, y, any_nested, any_nested, tol) for x, y in zip(a, b, strict=False))
         return _multiset_eq(list(a), list(b), any_nested, tol)
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_eq(a[k], b[k], any_nested, any_nested, tol) for k in a)
@@ -67,7 +68,7 @@ def _multiset_eq(a: list[object], b: list[object], any_nested: bool, tol: float)
     order: OutputOrder = "any_nested" if any_nested else "exact"
     ka = sorted(a, key=lambda v: canonical(v, order))
     kb = sorted(b, key=lambda v: canonical(v, order))
-    if all(_eq(x, y, any_nested, any_nested, tol) for x, y in zip(ka, kb)):
+    if all(_eq(x, y, any_nested, any_nested, tol) for x, y in zip(ka, kb, strict=False)):
         return True
     if len(a) > 200:
         return False
@@ -107,3 +108,17 @@ def canonical(value: object, order: OutputOrder = "exact") -> str:
     """A string that is equal for outputs that :func:`outputs_equal` considers equal (up to
     floats that round differently at the 5th decimal)."""
     return json.dumps(_normal(value, order != "exact", order == "any_nested"), sort_keys=True)
+
+
+def check_examples(problem: Problem, results: Sequence[InputResult]) -> tuple[ExampleResult, ...]:
+    """Compare the first ``len(problem.examples)`` results with the examples' outputs."""
+    out = []
+    for n, ex in enumerate(problem.examples):
+        r = results[n] if n < len(results) else None
+        if r is None:
+            out.append(ExampleResult(n, False, "not_run", ex.output, None, "not run"))
+            continue
+        passed = r.status == "ok" and outputs_equal(r.output, ex.output, problem.output_order)
+        error = r.error if r.status != "ok" else ("" if passed else "wrong answer")
+        out.append(ExampleResult(n, passed, r.status, ex.output, r.output, error))
+    return tuple(out)

@@ -163,7 +163,7 @@ def parse_results(job: HarnessJob, run: RawRun) -> tuple[InputResult, ...]:
             started.append(i)
         elif kind == "result" and isinstance(i, int) and 0 <= i < len(job.indices):
             status = ev.get("status")
-            if status not in ("ok", "error", "timeout"):
+            if not isinstance(status, str) or status not in ("ok", "error", "timeout"):
                 continue
             dur = ev.get("duration_s")
             results[i] = InputResult(
@@ -187,8 +187,8 @@ def parse_results(job: HarnessJob, run: RawRun) -> tuple[InputResult, ...]:
         elif not loaded:
             out.append(InputResult(orig, "error", error=f"{_ending(run)} while loading the code"))
         elif started and local == started[-1]:
-            status: InputStatus = "timeout" if run.timed_out else "error"
-            out.append(InputResult(orig, status, error=f"{_ending(run)} while running this input"))
+            died: InputStatus = "timeout" if run.timed_out else "error"
+            out.append(InputResult(orig, died, error=f"{_ending(run)} while running this input"))
         else:
             out.append(InputResult(orig, "not_run", error=f"not reached: {_ending(run)} earlier"))
     return tuple(out)

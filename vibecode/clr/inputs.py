@@ -23,11 +23,18 @@ import random
 import re
 import string
 from collections.abc import Sequence
+from typing import Any
 
 from vibecode.errors import ProblemError
 from vibecode.tasks.binding import bind_arguments
 from vibecode.tasks.constraints import Constraints, holds, parse_constraints, resolve
-from vibecode.tasks.literals import LiteralError, parse_arguments, parse_value, read_call, to_leetcode
+from vibecode.tasks.literals import (
+    LiteralError,
+    parse_arguments,
+    parse_value,
+    read_call,
+    to_leetcode,
+)
 from vibecode.tasks.typespec import TypeSpec, check_value, parse_type
 from vibecode.types import InputSet, Problem
 
@@ -106,13 +113,13 @@ def validate_input(args: dict[str, object], problem: Problem, constraints: Const
             if extra:
                 problems.append(f"{name} has characters {''.join(extra)!r} the constraints do not allow")
         flat = [v for v in (value if isinstance(value, list) else []) if not isinstance(v, list)]
-        if name in c.sorted and flat and flat != sorted(flat, key=lambda v: (v is None, v)):  # type: ignore[operator]
+        if name in c.sorted and flat and flat != sorted(flat, key=lambda v: (v is None, v)):
             problems.append(f"{name} should be sorted")
         if name in c.unique and len(set(map(json.dumps, leaves))) != len(leaves):
             problems.append(f"{name} should have distinct values")
-        if name in c.pair_sorted and isinstance(value, list):
-            if any(isinstance(v, list) and len(v) == 2 and v[0] > v[1] for v in value):
-                problems.append(f"the pairs in {name} should be ordered")
+        pairs = value if name in c.pair_sorted and isinstance(value, list) else []
+        if any(isinstance(v, list) and len(v) == 2 and v[0] > v[1] for v in pairs):
+            problems.append(f"the pairs in {name} should be ordered")
     return problems
 
 
@@ -123,16 +130,17 @@ class _Gen:
         self.problem, self.c, self.rng = problem, c, rng
 
     def _range(self, name: str, assigned: dict[str, object], integer: bool) -> tuple[float, float]:
-        los, his = [], []
-        for lo, hi in self.c.value.get(name, []):
-            lv, hv = resolve(lo, assigned), resolve(hi, assigned)
+        los: list[float] = []
+        his: list[float] = []
+        for lo_t, hi_t in self.c.value.get(name, []):
+            lv, hv = resolve(lo_t, assigned), resolve(hi_t, assigned)
             if lv is not None:
                 los.append(lv)
             if hv is not None:
                 his.append(hv)
-        seen = [v for v in _leaves(_seen(self.problem, name)) if isinstance(v, (int, float)) and not isinstance(v, bool)]
-        lo = max(los) if los else (min(seen) if seen else 0)
-        hi = min(his) if his else (max(seen) if seen else 10)
+        seen = [float(v) for v in _leaves(_seen(self.problem, name)) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        lo = max(los) if los else (min(seen) if seen else 0.0)
+        hi = min(his) if his else (max(seen) if seen else 10.0)
         return (lo, hi)
 
     def _len_range(self, name: str, assigned: dict[str, object], inner: bool) -> tuple[int, int]:
@@ -207,11 +215,11 @@ class _Gen:
             sub = mode if mode in ("min", "max", "negative") else "random"
             items = [self.element(elem, name, sub, assigned, depth + 1) for _ in range(n)]
         if name in self.c.pair_sorted and depth == 0:
-            items = [sorted(v) if isinstance(v, list) else v for v in items]  # type: ignore[type-var]
+            items = [sorted(v) if isinstance(v, list) else v for v in items]
         if name in self.c.unique:
             items = list({json.dumps(v): v for v in items}.values())
         if name in self.c.sorted and depth == 0:
-            items.sort()  # type: ignore[call-overload]
+            items.sort()
         return items
 
     def tree(self, name: str, mode: str, assigned: dict[str, object]) -> object:
@@ -229,20 +237,21 @@ class _Gen:
         return out
 
 
-def _bst(values: list[object]) -> list[object]:
-    root: list[object] | None = None
+def _bst(values: list[Any]) -> list[object]:
+    """The level-order serialization of the BST built by inserting ``values`` in order."""
+    root: list[Any] | None = None
 
-    def insert(node: list[object] | None, v: object) -> list[object]:
+    def insert(node: list[Any] | None, v: Any) -> list[Any]:
         if node is None:
             return [v, None, None]
-        side = 1 if v < node[0] else 2  # type: ignore[operator]
-        node[side] = insert(node[side], v)  # type: ignore[arg-type]
+        side = 1 if v < node[0] else 2
+        node[side] = insert(node[side], v)
         return node
 
     for v in values:
         root = insert(root, v)
     out: list[object] = []
-    queue = [root]
+    queue: list[list[Any] | None] = [root]
     while queue:
         node = queue.pop(0)
         if node is None:
@@ -371,7 +380,8 @@ def _read_line(line: str, function: str, names: Sequence[str]) -> list[tuple[str
     if call is not None and not line[call[3] :].strip() and call[0] in (function, "f", "solve", "solution"):
         if len(call[1]) > len(names):
             return None
-        return [(names[i], v) for i, v in enumerate(call[1])] + list(call[2].items())  # type: ignore[arg-type]
+        pairs: list[tuple[str | None, object]] = [(names[i], v) for i, v in enumerate(call[1])]
+        return pairs + [(k, v) for k, v in call[2].items()]
     if re.match(r"^[A-Za-z_]\w*\s*=(?!=)", line):
         try:
             return parse_arguments(line)

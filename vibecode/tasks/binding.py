@@ -44,7 +44,7 @@ def bind_arguments(
                 f"{len(names)} ({', '.join(names) or 'none'}).",
                 "Name the inputs as in `Input: nums = [1,2], target = 3`.",
             )
-        bound = {n: v for n, (_, v) in zip(names, pairs)}
+        bound = {n: v for n, (_, v) in zip(names, pairs, strict=False)}
     else:
         bound = {}
         lowered = {n.lower(): n for n in names}

@@ -101,7 +101,7 @@ def _eval(node: ast.expr) -> int | float:
             return a**b
         ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
         if type(node.op) in ops:
-            return ops[type(node.op)](a, b)  # type: ignore[no-any-return]
+            return ops[type(node.op)](a, b)
         if isinstance(node.op, ast.Div):
             return a / b
     raise ValueError("not a number")
@@ -218,7 +218,7 @@ def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node
     expanded: list[list[str]] = [[t.strip() for t in term.split(",")] if number(term) is None else [term] for term in terms]
     known = [[number(t) is not None or t in aliases or _subject(t, params, aliases) is not None
               for t in group] for group in expanded]
-    unknown_names = [t for group, kg in zip(expanded, known) for t, k in zip(group, kg) if not k]
+    unknown_names = [t for group, kg in zip(expanded, known, strict=False) for t, k in zip(group, kg, strict=False) if not k]
     if unknown_names:
         lists2d = [n for n, k in params.items() if k == "list"]
         if len(unknown_names) >= 2 and all(re.fullmatch(r"[a-z]+_?i", t) for t in unknown_names) and len(lists2d) == 1:
@@ -280,7 +280,7 @@ def _read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints)
         chars += string.ascii_lowercase
     if "uppercase" in low:
         chars += string.ascii_uppercase
-    if re.search(r"(?<!lowercase )(?<!uppercase )english letters", low) or re.search(r"\bletters\b", low) and "lowercase" not in low and "uppercase" not in low:
+    if re.search(r"(?<!lowercase )(?<!uppercase )english letters", low) or (re.search(r"\bletters\b", low) and "lowercase" not in low and "uppercase" not in low):
         chars += string.ascii_letters
     if "digit" in low:
         chars += string.digits
@@ -302,7 +302,7 @@ def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | Non
         return None
     kind, ref, off = term
     if kind == "num":
-        return ref + off  # type: ignore[operator,no-any-return]
+        return ref + off if isinstance(ref, (int, float)) else None
     value = assigned.get(str(ref))
     if value is None:
         return None

@@ -87,11 +87,11 @@ def parse_humaneval(text: str) -> Problem:
 
 
 def _bind(sig: Signature, args: list[object], kwargs: dict[str, object], where: str) -> dict[str, object]:
-    pairs: list[tuple[str | None, object]] = []
     names = sig.arg_names
     if len(args) > len(names):
         raise ProblemError(f"{where} passes {len(args)} arguments to `{sig.function}`, which takes {len(names)}.")
-    pairs = [(names[i], v) for i, v in enumerate(args)] + [(k, v) for k, v in kwargs.items()]
+    pairs: list[tuple[str | None, object]] = [(names[i], v) for i, v in enumerate(args)]
+    pairs += [(k, v) for k, v in kwargs.items()]
     return bind_arguments(sig, pairs, where)
 
 

@@ -48,8 +48,9 @@ def _string_end(text: str, i: int) -> int:
     raise LiteralError(f"unterminated string starting at {text[i:i + 20]!r}")
 
 
-def _translate(text: str) -> str:
-    """Replace LeetCode keywords outside strings; keep everything else verbatim."""
+def _translate(text: str, kwargs: bool = False) -> str:
+    """Replace LeetCode keywords outside strings; keep everything else verbatim. With ``kwargs``,
+    a name followed by ``=`` (a keyword argument) is kept too."""
     out: list[str] = []
     i = 0
     while i < len(text):
@@ -63,6 +64,10 @@ def _translate(text: str) -> str:
             while j < len(text) and (text[j].isalnum() or text[j] == "_"):
                 j += 1
             word = text[i:j]
+            if kwargs and re.match(r"\s*=(?!=)", text[j:]):
+                out.append(word)
+                i = j
+                continue
             if word not in _KEYWORDS:
                 raise LiteralError(f"{word!r} is not a value")
             out.append(_KEYWORDS[word])
@@ -205,7 +210,7 @@ def read_call(text: str, pos: int = 0) -> tuple[str, list[object], dict[str, obj
     open_at = m.end() - 1
     try:
         end = bracket_end(text, open_at)
-        inner = _translate(text[open_at + 1 : end - 1])
+        inner = _translate(text[open_at + 1 : end - 1], kwargs=True)
         call = ast.parse(f"f({inner})", mode="eval").body
     except (LiteralError, SyntaxError, ValueError, MemoryError, RecursionError):
         return None

@@ -102,7 +102,7 @@ def _title(lines: list[str]) -> tuple[str, int]:
         s = line.strip()
         if not s or s.startswith("```"):
             continue
-        if _LABEL.match(s) or _EXAMPLE.match(s) and "example" in s.lower()[:20]:
+        if _LABEL.match(s) or (_EXAMPLE.match(s) and "example" in s.lower()[:20]):
             return "", i
         s = re.sub(r"^#+\s*", "", s)
         s = re.sub(r"^(?:\*\*|__)(.*)(?:\*\*|__)$", r"\1", s).strip()

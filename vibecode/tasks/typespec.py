@@ -211,7 +211,7 @@ def check_value(value: object, spec: TypeSpec, path: str = "value") -> str | Non
         if k == "tuple" and spec.args:
             if len(value) != len(spec.args):
                 return f"{path} should have {len(spec.args)} items"
-            for i, (v, s) in enumerate(zip(value, spec.args)):
+            for i, (v, s) in enumerate(zip(value, spec.args, strict=False)):
                 err = check_value(v, s, f"{path}[{i}]")
                 if err:
                     return err
