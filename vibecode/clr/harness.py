@@ -55,6 +55,7 @@ class HarnessJob:
     inputs: tuple[Mapping[str, object], ...]
     indices: tuple[int, ...]  # the original index of each input this job runs
     python: str = "python3"
+    load_timeout_s: float = LOAD_ALLOWANCE_S
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,13 @@ def build_job(
     per_input_timeout_s: float = 2.0,
     python: str = "python3",
     indices: Sequence[int] | None = None,
+    load_timeout_s: float = LOAD_ALLOWANCE_S,
 ) -> HarnessJob:
-    """The files and command that run ``code`` on every input (argument name -> value)."""
+    """The files and command that run ``code`` on every input (argument name -> value).
+
+    ``timeout_s`` of the job (for the sandbox) is ``load_timeout_s`` + one ``per_input_timeout_s``
+    per input + 1 s; it only matters when a candidate defeats the per-input timer.
+    """
     names = signature.arg_names
     for n, args in enumerate(inputs):
         missing = [a for a in names if a not in args]
@@ -94,6 +100,8 @@ def build_job(
         "function": signature.function,
         "plans": [runner_plan(parse_type(p.type)) for p in signature.params],
         "returns_arg": returns_arg,
+        "returns_plan": runner_plan(parse_type(signature.returns)),
+        "load_timeout_s": load_timeout_s,
         "timeout_s": per_input_timeout_s,
         "inputs": [[args[a] for a in names] for args in inputs],
     }
@@ -106,7 +114,7 @@ def build_job(
         files=files,
         argv=(python, "-I", RUNNER_FILE, SPEC_FILE),
         result_file=RESULT_FILE,
-        timeout_s=LOAD_ALLOWANCE_S + per_input_timeout_s * max(1, len(inputs)) + 1.0,
+        timeout_s=load_timeout_s + per_input_timeout_s * max(1, len(inputs)) + 1.0,
         per_input_timeout_s=per_input_timeout_s,
         nonce=nonce,
         signature=signature,
@@ -114,6 +122,7 @@ def build_job(
         inputs=tuple(inputs),
         indices=tuple(indices) if indices is not None else tuple(range(len(inputs))),
         python=python,
+        load_timeout_s=load_timeout_s,
     )
 
 
@@ -210,6 +219,7 @@ def remaining_job(job: HarnessJob, results: Sequence[InputResult]) -> HarnessJob
         per_input_timeout_s=job.per_input_timeout_s,
         python=job.python,
         indices=[job.indices[n] for n in todo],
+        load_timeout_s=job.load_timeout_s,
     )
 
 

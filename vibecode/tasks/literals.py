@@ -59,6 +59,11 @@ def _translate(text: str, kwargs: bool = False) -> str:
             end = _string_end(text, i)
             out.append(text[i:end])
             i = end
+        elif c.isdigit():
+            m = _NUMBER.match(text, i)
+            end = m.end() if m else i + 1
+            out.append(text[i:end])
+            i = end
         elif c.isalpha() or c == "_":
             j = i
             while j < len(text) and (text[j].isalnum() or text[j] == "_"):
