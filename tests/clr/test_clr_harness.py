@@ -204,3 +204,13 @@ def test_job_shape() -> None:
     assert job.timeout_s >= 2 and job.result_file == "_vibecode_results.jsonl"
     spec = json.loads(job.files["_vibecode_spec.json"])
     assert spec["inputs"] == [[1]] and spec["class_name"] == "Solution"
+
+
+def test_a_looping_candidate_costs_a_few_timeouts_only() -> None:
+    code = "class Solution:\n    def f(self, n):\n        while True:\n            pass\n"
+    job = build_job(SIG, code, [{"n": i} for i in range(8)], per_input_timeout_s=0.2, max_timeouts=2)
+    start = time.perf_counter()
+    results = run_job(job, execute)
+    assert time.perf_counter() - start < 3
+    assert [r.status for r in results] == ["timeout"] * 8
+    assert "already timed out on 2" in results[5].error

@@ -279,7 +279,13 @@ def main() -> None:
         real_exit(0)
     emit({"event": "loaded"})
     plans = spec["plans"]
+    max_timeouts = int(spec.get("max_timeouts") or 0)
+    timeouts = 0
     for i, raw_args in enumerate(spec["inputs"]):
+        if max_timeouts and timeouts >= max_timeouts:
+            emit({"event": "result", "i": i, "status": "timeout", "output": None, "duration_s": 0.0,
+                  "stdout": "", "error": f"not run: the code already timed out on {timeouts} inputs"})
+            continue
         emit({"event": "start", "i": i})
         sink = _CappedOut()
         sys.stdout = sink
@@ -298,6 +304,7 @@ def main() -> None:
         except _Timeout:
             signal.setitimer(signal.ITIMER_REAL, 0)
             status, error = "timeout", f"no answer within {timeout:g} s"
+            timeouts += 1
         except BaseException as exc:
             signal.setitimer(signal.ITIMER_REAL, 0)
             status, error = "error", _error_text(exc, solution)

@@ -6,7 +6,8 @@ method and a verdict:
 - ``io`` claims -> ``execution``: the candidate's own code is run on the claimed input (the
   caller adds :func:`io_inputs` to the candidate's harness job) and its output is compared with
   the claimed one under the problem's comparison rules. A crash or timeout on that input means
-  the claim is false.
+  the claim is false. A claim about one of the problem's own examples is judged by the
+  example's output instead.
 - ``arithmetic`` / ``algebra`` -> ``sympy`` (:mod:`vibecode.clr.math_check`).
 - anything else (``invariant``, ``complexity``) -> ``model``: :func:`verdict_prompt` asks for a
   binary verdict and :func:`parse_verdict` reads it.
@@ -23,7 +24,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from vibecode.clr.compare import outputs_equal
-from vibecode.types import ChatMessage, Claim, ClaimMethod, ExtractedClaim, InputResult, OutputOrder
+from vibecode.types import (
+    ChatMessage,
+    Claim,
+    ClaimMethod,
+    ExtractedClaim,
+    InputResult,
+    OutputOrder,
+    Problem,
+)
 
 _VERDICT = re.compile(r"verdict\s*[:=]?\s*\**\s*(true|false|correct|incorrect|yes|no)\b", re.I)
 _BOXED = re.compile(r"\\boxed\{\s*(?:\\text\{)?\s*(true|false|correct|incorrect|yes|no)\b", re.I)
@@ -48,8 +57,20 @@ def io_inputs(claims: Sequence[ExtractedClaim]) -> list[dict[str, object]]:
     return [dict(c.args) for c in claims if c.kind == "io" and c.args is not None]
 
 
-def check_io(claim: ExtractedClaim, result: InputResult | None, order: OutputOrder = "exact") -> Claim:
-    """The verdict on an io claim given what the candidate's code did on its input."""
+def check_io(
+    claim: ExtractedClaim, result: InputResult | None, order: OutputOrder = "exact", problem: Problem | None = None
+) -> Claim:
+    """The verdict on an io claim given what the candidate's code did on its input.
+
+    When ``problem`` is given and the claim's input is one of its examples, the example's output
+    decides (the statement is the better oracle than the candidate's own code).
+    """
+    if problem is not None and claim.args is not None:
+        for n, ex in enumerate(problem.examples):
+            if ex.inputs == claim.args:
+                ok = outputs_equal(claim.expected, ex.output, problem.output_order)
+                return Claim(claim.text, "io", "execution", "verified" if ok else "failed",
+                             f"Example {n + 1} of the problem says {ex.output!r:.120}")
     if result is None or result.status == "not_run":
         return unchecked(claim, "the input was not run")
     if result.status == "ok":
@@ -130,14 +151,20 @@ def check_claims(
     run: Callable[[list[dict[str, object]]], Sequence[InputResult]] | None = None,
     ask: Callable[[list[list[ChatMessage]]], Sequence[str | None]] | None = None,
     problem_text: str = "",
+    problem: Problem | None = None,
 ) -> tuple[Claim, ...]:
     """Check every claim, in order: execution, then sympy, then the model.
 
     Give io results either precomputed (``io_results``: claim position -> result, when the
     caller ran :func:`io_inputs` within the candidate's job) or a ``run`` callable that runs the
     candidate on a list of inputs. ``ask`` takes a batch of prompts and returns one answer per
-    prompt (None where the model is unavailable). Missing pieces leave claims unchecked.
+    prompt (None where the model is unavailable). Missing pieces leave claims unchecked. With
+    ``problem``, io claims about an example input are judged by the example's output, and
+    ``order`` and ``problem_text`` default to the problem's.
     """
+    if problem is not None:
+        order = problem.output_order
+        problem_text = problem_text or f"{problem.title}\n\n{problem.statement}"
     out: list[Claim | None] = [None] * len(claims)
     io_pos = [n for n, c in enumerate(claims) if c.kind == "io" and c.args is not None]
     results: dict[int, InputResult] = dict(io_results or {})
@@ -148,7 +175,7 @@ def check_claims(
     for n, claim in enumerate(claims):
         method = planned_method(claim)
         if method == "execution":
-            out[n] = check_io(claim, results.get(n), order) if n in results else unchecked(claim, "the input was not run")
+            out[n] = check_io(claim, results.get(n), order, problem)
         elif method == "sympy":
             out[n] = check_math(claim)
         else:

@@ -281,7 +281,7 @@ def _algebra_claims(text: str) -> list[ExtractedClaim]:
     out = []
     offset = 0
     for raw in text.split("\n"):
-        if re.search(r"\b(?:def|return|for|while|if|print)\b|==|\[", raw):
+        if re.search(r"^\s*(?:def|return|for|while|if|elif|else|print)\b|==|\[", raw):
             offset += len(raw) + 1
             continue
         cue = bool(_CUE.search(raw))

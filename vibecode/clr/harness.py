@@ -56,6 +56,7 @@ class HarnessJob:
     indices: tuple[int, ...]  # the original index of each input this job runs
     python: str = "python3"
     load_timeout_s: float = LOAD_ALLOWANCE_S
+    max_timeouts: int = 3
 
 
 @dataclass(frozen=True)
@@ -79,11 +80,14 @@ def build_job(
     python: str = "python3",
     indices: Sequence[int] | None = None,
     load_timeout_s: float = LOAD_ALLOWANCE_S,
+    max_timeouts: int = 3,
 ) -> HarnessJob:
     """The files and command that run ``code`` on every input (argument name -> value).
 
     ``timeout_s`` of the job (for the sandbox) is ``load_timeout_s`` + one ``per_input_timeout_s``
-    per input + 1 s; it only matters when a candidate defeats the per-input timer.
+    per input + 1 s; it only matters when a candidate defeats the per-input timer. After
+    ``max_timeouts`` timeouts (0: no limit) the remaining inputs are reported as timeouts without
+    running them, so a candidate that loops forever costs a few timeouts, not one per input.
     """
     names = signature.arg_names
     for n, args in enumerate(inputs):
@@ -102,6 +106,7 @@ def build_job(
         "returns_arg": returns_arg,
         "returns_plan": runner_plan(parse_type(signature.returns)),
         "load_timeout_s": load_timeout_s,
+        "max_timeouts": max_timeouts,
         "timeout_s": per_input_timeout_s,
         "inputs": [[args[a] for a in names] for args in inputs],
     }
@@ -123,6 +128,7 @@ def build_job(
         indices=tuple(indices) if indices is not None else tuple(range(len(inputs))),
         python=python,
         load_timeout_s=load_timeout_s,
+        max_timeouts=max_timeouts,
     )
 
 
@@ -220,6 +226,7 @@ def remaining_job(job: HarnessJob, results: Sequence[InputResult]) -> HarnessJob
         python=job.python,
         indices=[job.indices[n] for n in todo],
         load_timeout_s=job.load_timeout_s,
+        max_timeouts=job.max_timeouts,
     )
 
 

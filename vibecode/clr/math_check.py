@@ -92,6 +92,11 @@ def _clean(text: str) -> str | None:
         return None
     if re.search(r"[A-Za-z_)]\s*\.|\.\s*[A-Za-z_(]", s):  # attribute access, not a decimal point
         return None
+    # sympy evaluates factorials and binomials of literals even unevaluated: bound them first.
+    if re.search(r"\)\s*!", s) or any(int(n) > _MAX_FACTORIAL for n in re.findall(r"(\d+)\s*!", s)):
+        return None
+    if re.search(r"factorial|binomial|C\s*\(", s) and any(len(n) > 4 for n in re.findall(r"\d+", s)):
+        return None
     for word in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", s):
         if len(word) > 1 and word not in _FUNCS and not re.fullmatch(r"[a-z]+", word):
             return None

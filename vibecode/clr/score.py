@@ -6,13 +6,15 @@ The formula (copied into the README)
 **Trajectory weight.** For candidate k with v_k verified and f_k failed claims (execution, sympy
 or model verdicts; at most M = 5 claims), unchecked claims are left out:
 
-    s_k = v_k / (v_k + f_k)        (s_k = 1/2 when no claim could be checked)
+    s_k = v_k / (v_k + f_k)        (s_k = 1 when no claim could be checked)
     r_k = s_k ** M
 
-So a candidate whose checkable claims all hold has r_k = 1 and outranks any candidate with a
-failed claim (r_k < 1); one with nothing checkable sits at 1/2**5 ≈ 0.03, as if half were true.
-Unchecked claims neither help nor hurt: counting them as half-true would let a candidate with
-one verified claim and four unverifiable ones rank below one with a refuted claim.
+A trajectory loses weight only through evidence against it: a candidate whose checkable claims
+all hold (including, vacuously, one with none) has r_k = 1 and outranks every candidate with a
+failed claim (r_k < 1; one failure out of five gives 0.8**5 ≈ 0.33). Unchecked claims are left
+out of the share, so they neither help nor hurt: counting them as half-true would let a
+candidate with one verified and four unverifiable claims rank below one with a refuted claim.
+Verified claims raise the reliability through rho below.
 
 **Behaviour clusters.** Every parsed candidate runs on the same shared inputs (the examples,
 then generated and model-proposed inputs). Its behaviour is one token per input: the output's
@@ -28,8 +30,8 @@ out; and
     score_c = (1 - h_c) * sum_{k in c} r_k
 
 Clusters rank by e_c first (a cluster that passes every example beats any that does not), then
-score_c, then size, then fewer crashes, then the earliest candidate. The proposal is the member
-of the top cluster with the highest r_k (the earliest on ties).
+clusters that answered some input before those that never did, then score_c, then size, then fewer crashes, then the earliest candidate. The proposal is the member
+of the top cluster with the highest r_k, then the most verified claims, then the earliest.
 
 **Reliability** of the proposal, in [0, 1], with K the number of candidates sampled (parsed or
 not), n the number of examples, and the cluster's pooled claim counts V = sum v_k, F = sum f_k:
@@ -68,7 +70,7 @@ from vibecode.types import (
 )
 
 M = 5
-NO_CLAIMS_SHARE = 0.5
+NO_CLAIMS_SHARE = 1.0
 SHARE_WEIGHT = 0.6
 FAILURE_TOKENS = ("error", "timeout")
 
@@ -138,6 +140,10 @@ class Calibration:
         return ys[-1]
 
 
+def _verified(e: CandidateEvidence) -> int:
+    return sum(c.verdict == "verified" for c in e.claims)
+
+
 def _kept_columns(evidence: Sequence[CandidateEvidence]) -> list[int]:
     width = max((len(e.behaviour) for e in evidence), default=0)
     return [
@@ -172,7 +178,7 @@ def decide(
         e_c = passed / n_examples if n_examples else 1.0
         r_sum = sum(r[m.index] for m in members)
         score = (1.0 - h) * r_sum
-        best = min(members, key=lambda m: (-r[m.index], m.index))
+        best = min(members, key=lambda m: (-r[m.index], -_verified(m), m.index))
         ranked.append((e_c, h < 1.0, score, len(members), -h, -min(m.index for m in members), members, best, h, passed, r_sum))
     ranked.sort(key=lambda t: t[:6], reverse=True)
     clusters = tuple(
