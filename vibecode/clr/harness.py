@@ -56,7 +56,7 @@ class HarnessJob:
     indices: tuple[int, ...]  # the original index of each input this job runs
     python: str = "python3"
     load_timeout_s: float = LOAD_ALLOWANCE_S
-    max_timeouts: int = 3
+    max_timeouts: int = 2
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,11 @@ def build_job(
     code: str,
     inputs: Sequence[Mapping[str, object]],
     *,
-    per_input_timeout_s: float = 2.0,
+    per_input_timeout_s: float = 1.0,
     python: str = "python3",
     indices: Sequence[int] | None = None,
     load_timeout_s: float = LOAD_ALLOWANCE_S,
-    max_timeouts: int = 3,
+    max_timeouts: int = 2,
 ) -> HarnessJob:
     """The files and command that run ``code`` on every input (argument name -> value).
 

@@ -174,9 +174,14 @@ class _Gen:
                 return lo_i
             if mode == "max":
                 return hi_i
-            small_lo, small_hi = max(lo_i, -10), min(hi_i, 10)
-            if small_lo <= small_hi and self.rng.random() < 0.6:
-                return self.rng.randint(small_lo, small_hi)
+            # Mostly small values (where off-by-one and greedy mistakes show), sometimes any.
+            roll = self.rng.random()
+            for width, share in ((10, 0.5), (100, 0.8)):
+                w_lo, w_hi = max(lo_i, -width), min(hi_i, width)
+                if w_lo > w_hi:
+                    w_lo, w_hi = lo_i, min(hi_i, lo_i + width)
+                if roll < share:
+                    return self.rng.randint(w_lo, w_hi)
             return self.rng.randint(lo_i, hi_i)
         if mode in ("min", "negative"):
             return float(lo)
@@ -264,10 +269,10 @@ def _bst(values: list[Any]) -> list[object]:
     return out
 
 
-_MODES = ("min", "single", "duplicates", "negative", "max", "extremes", "random", "random", "random", "random")
+_MODES = ("min", "single", "duplicates", "negative", "max", "extremes") + ("random",) * 10
 
 
-def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 8) -> InputSet:
+def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 12) -> InputSet:
     """Type-driven inputs (LeetCode serialization), validated; see the module doc."""
     c = parse_constraints(problem)
     specs = _specs(problem)
