@@ -170,6 +170,24 @@ class Solution:
     assert results[0].output == [0, 1, 2]
 
 
+def test_candidate_node_class_with_an_unusual_constructor() -> None:
+    sig = Signature("total", (Param("head", "ListNode"),), "int", class_name="Solution")
+    code = '''
+class ListNode:
+    def __init__(self, val, next, extra):
+        self.val, self.next = val, next
+
+class Solution:
+    def total(self, head):
+        s = 0
+        while head:
+            s, head = s + head.val, head.next
+        return s
+'''
+    results = run_job(build_job(sig, code, [{"head": [1, 2, 3]}]), execute)
+    assert (results[0].status, results[0].output) == ("ok", 6)
+
+
 def test_plain_function_and_cyclic_output() -> None:
     sig = Signature("make", (Param("n", "int"),), None)
     code = '''

@@ -94,3 +94,32 @@ def test_humaneval_without_examples_and_broken_code() -> None:
     assert problem.examples == ()
     with pytest.raises(ProblemError):
         parse_problem("def f(:\n")
+
+
+def test_docstring_after_an_import_and_labelled_examples() -> None:
+    text = '''def pluck(arr, k=1):
+    import math
+    """Return the smallest even value and its index.
+
+    Example 1:
+        Input: [4,2,3]
+        Output: [2, 1]
+    Example 2:
+        Input: arr = [], k = 2
+        Output: []
+    Example 3:
+        Input: arr : [1]
+        Output: []
+    """
+'''
+    problem = parse_problem(text)
+    assert problem.style == "humaneval"
+    assert problem.signature.arg_names == ("arr", "k")
+    assert [(e.inputs, e.output) for e in problem.examples] == [({"arr": [], "k": 2}, [])]
+    assert len(problem.warnings) == 2
+    assert problem.starter.rstrip().endswith('"""')
+
+
+def test_arrow_with_double_equals() -> None:
+    problem = parse_problem('def f(n: int) -> int:\n    """Double.\n    f(2) ==> 4\n    """\n')
+    assert problem.examples[0].output == 4

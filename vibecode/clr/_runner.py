@@ -92,7 +92,11 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 
 def _make(cls: Any, val: Any) -> Any:
-    node = cls(val)
+    """A node of the candidate's own class when it defines one (any constructor), else ours."""
+    try:
+        node = cls(val)
+    except Exception:
+        node = cls.__new__(cls)
     node.val = val
     return node
 

@@ -10,16 +10,18 @@ function with literal arguments and a literal result are skipped and listed in
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 
 from vibecode.errors import ProblemError
 from vibecode.tasks.binding import bind_arguments, detect_output_order
-from vibecode.tasks.literals import LiteralError, parse_value, read_call, scan_value
+from vibecode.tasks.literals import LiteralError, parse_arguments, parse_value, read_call, scan_value
 from vibecode.tasks.signature import signature_from_starter
 from vibecode.types import Example, Problem, Signature
 
 _FENCE = re.compile(r"```[\w+-]*[^\n]*\n(.*?)```", re.S)
-_ARROW = re.compile(r"\s*(?:==|➞|=>|->|→|=|should\s+return|returns|should\s+be|gives)\s*")
+_LABELLED = re.compile(r"^\s*input\s*:\s*(.+?)\n\s*output\s*:\s*([^\n]+)", re.I | re.M | re.S)
+_ARROW = re.compile(r"\s*(?:==>|-->|==|➞|=>|->|→|=|should\s+return|returns|should\s+be|gives)\s*")
 
 
 def _code_of(text: str) -> str | None:
@@ -37,19 +39,28 @@ def _code_of(text: str) -> str | None:
     return None
 
 
+def _doc(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, int]:
+    """The function's docstring (also one placed after imports) and the line where it ends."""
+    for stmt in fn.body[:4]:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
+            return inspect.cleandoc(stmt.value.value), stmt.end_lineno or fn.lineno
+        if not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            break
+    return "", fn.lineno
+
+
 def looks_like_humaneval(text: str) -> bool:
-    """A text whose code is a top-level function with a docstring, with no LeetCode Input: lines
-    and no class."""
-    if re.search(r"^\s*(?:\*\*)?\s*input\s*(?:\*\*)?\s*:", text, re.I | re.M):
-        return False
+    """A text whose code is a top-level function with a docstring and no class, and that has no
+    LeetCode ``Input:`` lines outside that code."""
     src = _code_of(text)
     if src is None:
         return False
+    outside = text.replace(src, "") if src != text else ""
+    if re.search(r"^\s*(?:\*\*)?\s*input\s*(?:\*\*)?\s*:", outside, re.I | re.M):
+        return False
     tree = ast.parse(src)
     fns = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return bool(fns) and not any(isinstance(n, ast.ClassDef) for n in tree.body) and any(
-        ast.get_docstring(f) for f in fns
-    )
+    return bool(fns) and not any(isinstance(n, ast.ClassDef) for n in tree.body) and any(_doc(f)[0] for f in fns)
 
 
 def parse_humaneval(text: str) -> Problem:
@@ -61,16 +72,15 @@ def parse_humaneval(text: str) -> Problem:
         )
     tree = ast.parse(src)
     fns = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    documented = [f for f in fns if ast.get_docstring(f)]
+    documented = [f for f in fns if _doc(f)[0]]
     fn = documented[-1] if documented else fns[-1]
     sig = signature_from_starter(ast.get_source_segment(src, fn) or "")
     if sig is None or sig.function != fn.name:
         sig = Signature(fn.name, tuple(), None)
-    doc = ast.get_docstring(fn) or ""
+    doc, prompt_end = _doc(fn)
     warnings: list[str] = []
     examples = tuple(_doc_examples(doc, sig, warnings))
-    prompt_end = fn.body[0].end_lineno if fn.body and isinstance(fn.body[0], ast.Expr) else fn.lineno
-    starter = "\n".join(src.split("\n")[: prompt_end or fn.lineno]).rstrip() + "\n"
+    starter = "\n".join(src.split("\n")[:prompt_end]).rstrip() + "\n"
     statement = re.split(r"^\s*(?:>>>|for example|example)", doc, maxsplit=1, flags=re.I | re.M)[0]
     return Problem(
         style="humaneval",
@@ -145,4 +155,24 @@ def _doc_examples(doc: str, sig: Signature, warnings: list[str]) -> list[Example
             warnings.append(f"{where}: skipped ({exc.message})")
             continue
         out.append(Example(inputs, got[0], source=line))
+    if not out:
+        out = _labelled_examples(doc, sig, warnings)
+    return out
+
+
+def _labelled_examples(doc: str, sig: Signature, warnings: list[str]) -> list[Example]:
+    """LeetCode-style ``Input: ... / Output: ...`` pairs inside a docstring."""
+    out: list[Example] = []
+    for m in _LABELLED.finditer(doc):
+        where = f"Docstring example {len(out) + 1}"
+        try:
+            pairs = parse_arguments(" ".join(m.group(1).split()))
+            expected = scan_value(" ".join(m.group(2).split()))
+            if expected is None:
+                raise LiteralError("no output value")
+            inputs = bind_arguments(sig, pairs, where)
+        except (LiteralError, ProblemError) as exc:
+            warnings.append(f"{where}: skipped ({getattr(exc, 'message', exc)})")
+            continue
+        out.append(Example(inputs, expected[0], source=m.group(0).strip()))
     return out
