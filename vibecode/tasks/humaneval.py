@@ -15,7 +15,13 @@ import re
 
 from vibecode.errors import ProblemError
 from vibecode.tasks.binding import bind_arguments, detect_output_order
-from vibecode.tasks.literals import LiteralError, parse_arguments, parse_value, read_call, scan_value
+from vibecode.tasks.literals import (
+    LiteralError,
+    parse_arguments,
+    parse_value,
+    read_call,
+    scan_value,
+)
 from vibecode.tasks.signature import signature_from_starter
 from vibecode.types import Example, Problem, Signature
 
