@@ -30,8 +30,9 @@ out; and
     score_c = (1 - h_c) * sum_{k in c} r_k
 
 Clusters rank by e_c first (a cluster that passes every example beats any that does not), then
-clusters that answered some input before those that never did, then score_c, then size, then fewer crashes, then the earliest candidate. The proposal is the member
-of the top cluster with the highest r_k, then the most verified claims, then the earliest.
+clusters that answered some input before those that never did, then score_c, then size, then
+fewer crashes, then the earliest candidate. The proposal is the member of the top cluster with
+the highest r_k, then the most verified claims, then the earliest.
 
 **Reliability** of the proposal, in [0, 1], with K the number of candidates sampled (parsed or
 not), n the number of examples, and the cluster's pooled claim counts V = sum v_k, F = sum f_k:
