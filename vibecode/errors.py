@@ -113,3 +113,7 @@ class ProblemError(VibecodeError):
     """A problem statement that cannot be parsed."""
 
     exit_code = 2
+
+
+class CalibrationError(ConfigError):
+    """A calibration map (``{"x": [...], "y": [...]}``) that cannot be read or is not monotone."""

@@ -179,3 +179,183 @@ class Claim:
     method: ClaimMethod = "unchecked"
     verdict: ClaimVerdict = "unchecked"
     detail: str = ""
+
+
+# --- Problems (vibecode.tasks) ----------------------------------------------------------------
+
+ProblemStyle = Literal["leetcode", "humaneval"]
+# How outputs are compared: "exact" lists as given; "any" the top-level list is a multiset;
+# "any_nested" every list level is a multiset (the statement says the inner order does not matter
+# either, e.g. "the order of the triplets and of the numbers in them does not matter").
+OutputOrder = Literal["exact", "any", "any_nested"]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    # The annotation as written in the starter code ("List[int]", "Optional[ListNode]"), or the
+    # type inferred from the examples when there was no starter; None when unknown.
+    type: str | None = None
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The function a candidate must define."""
+
+    function: str  # method or function name, e.g. "twoSum"
+    params: tuple[Param, ...]
+    returns: str | None = None  # return annotation; "None" means "modify the first argument in place"
+    class_name: str | None = None  # "Solution" for LeetCode starters; None for a plain function
+    inferred: bool = False  # True when names and types were inferred from the examples
+
+    @property
+    def entry_point(self) -> str:
+        return f"{self.class_name}.{self.function}" if self.class_name else self.function
+
+    @property
+    def arg_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.params)
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example: inputs and the expected output as Python values.
+
+    Linked lists and trees stay in LeetCode's list serialization (``[1,2,3]``,
+    ``[3,9,20,null,null,15,7]``); the harness converts them according to the parameter types.
+    """
+
+    inputs: dict[str, object]
+    output: object
+    explanation: str = ""
+    source: str = ""  # the example's text as written
+
+
+@dataclass(frozen=True)
+class Problem:
+    style: ProblemStyle
+    title: str
+    statement: str
+    signature: Signature
+    examples: tuple[Example, ...]
+    constraints: tuple[str, ...]
+    starter: str  # starter code to show the model: as given, or synthesized from the signature
+    output_order: OutputOrder = "exact"
+    text: str = ""  # the whole original text
+    warnings: tuple[str, ...] = ()  # things the parser skipped, in words
+
+    @property
+    def any_order(self) -> bool:
+        return self.output_order != "exact"
+
+
+@dataclass(frozen=True)
+class MathProblem:
+    question: str  # the text to show the model
+    title: str = ""
+    # A reference answer from a trailing "Answer:" line, for evaluation only: never show it to
+    # the model.
+    reference: str | None = None
+
+
+# --- Running candidates on inputs (vibecode.clr.harness) --------------------------------------
+
+InputStatus = Literal["ok", "error", "timeout", "not_run"]
+
+
+@dataclass(frozen=True)
+class InputResult:
+    """What one candidate did on one input. ``output`` is JSON-like (lists, not nodes)."""
+
+    index: int
+    status: InputStatus
+    output: object = None
+    error: str = ""
+    duration_s: float = 0.0
+    stdout: str = ""  # what the candidate printed while running this input (capped)
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    index: int
+    passed: bool
+    status: InputStatus
+    expected: object
+    actual: object = None
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class InputSet:
+    """Extra inputs (argument name -> value, LeetCode serialization) and how they were made."""
+
+    inputs: tuple[dict[str, object], ...]
+    source: str  # "type" (type-driven generation) or "model" (edge cases the model proposed)
+    notes: tuple[str, ...] = ()  # why some were skipped or rejected, in words
+
+
+# --- Claims (vibecode.clr.claims) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExtractedClaim:
+    """A claim found in reasoning, before it is checked.
+
+    ``kind`` is "io" (``args`` and ``expected`` set), "arithmetic" or "algebra" (``lhs`` and
+    ``rhs`` set, ``relation`` "=" or "≈"), "complexity" or "invariant" (text only).
+    """
+
+    text: str
+    kind: str
+    start: int = 0  # character offset in the reasoning
+    args: dict[str, object] | None = None
+    expected: object = None
+    lhs: str | None = None
+    rhs: str | None = None
+    relation: str = "="
+
+
+# --- Scoring (vibecode.clr.score) -------------------------------------------------------------
+
+SolveStatus = Literal["verified", "plausible", "failed"]
+
+
+@dataclass(frozen=True)
+class CandidateEvidence:
+    """Everything the scorer needs about one parsed candidate.
+
+    ``behaviour`` has one token per shared input (examples first, then generated inputs), made by
+    ``vibecode.clr.score.behaviour_tokens``; duplicates of a candidate repeat its behaviour but
+    keep their own claims.
+    """
+
+    index: int
+    examples_passed: int
+    examples_total: int
+    behaviour: tuple[str, ...]
+    claims: tuple[Claim, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClusterScore:
+    rank: int  # 0 = best
+    members: tuple[int, ...]  # candidate indices
+    best: int  # the member proposed for this cluster
+    r_sum: float
+    score: float
+    examples_passed: int
+    examples_total: int
+    failure_rate: float  # share of valid shared inputs on which the members crashed or timed out
+
+
+@dataclass(frozen=True)
+class Decision:
+    status: SolveStatus
+    best: int | None  # candidate index of the proposal
+    reliability: float  # calibrated when a calibration map was given
+    raw_reliability: float
+    clusters: tuple[ClusterScore, ...]  # best first
+    r: dict[int, float]  # candidate index -> r_k
+    cluster_of: dict[int, int]  # candidate index -> rank of its cluster
+    k: int  # candidates sampled (parsed or not)
+    reason: str  # one sentence: why this status

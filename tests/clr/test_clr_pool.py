@@ -1,0 +1,139 @@
+"""The verification pieces together on a crafted pool of candidates (no model: the lead's
+pipeline tests add sampling and the replay engine on top)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.clr.local_exec import execute
+from vibecode.clr.claim_check import check_claims, io_inputs
+from vibecode.clr.claims import extract_claims
+from vibecode.clr.compare import check_examples
+from vibecode.clr.harness import build_job, run_job
+from vibecode.clr.inputs import generate_inputs, parse_model_inputs
+from vibecode.clr.score import behaviour_tokens, decide
+from vibecode.tasks.problem import parse_problem
+from vibecode.types import CandidateEvidence, Problem
+
+PROBLEM = parse_problem((Path(__file__).resolve().parents[2] / "examples" / "coin_change.md").read_text(encoding="utf-8"))
+
+DP = '''
+class Solution:
+    def coinChange(self, coins: List[int], amount: int) -> int:
+        dp = [0] + [inf] * amount
+        for a in range(1, amount + 1):
+            for c in coins:
+                if c <= a and dp[a - c] + 1 < dp[a]:
+                    dp[a] = dp[a - c] + 1
+        return dp[amount] if dp[amount] != inf else -1
+'''
+BFS = '''
+from collections import deque
+class Solution:
+    def coinChange(self, coins, amount):
+        if amount == 0:
+            return 0
+        seen = {0}
+        queue = deque([(0, 0)])
+        while queue:
+            total, steps = queue.popleft()
+            for c in coins:
+                nxt = total + c
+                if nxt == amount:
+                    return steps + 1
+                if nxt < amount and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append((nxt, steps + 1))
+        return -1
+'''
+MEMO = '''
+import functools
+class Solution:
+    def coinChange(self, coins, amount):
+        @functools.lru_cache(maxsize=None)
+        def best(a):
+            if a == 0:
+                return 0
+            options = [best(a - c) for c in coins if c <= a]
+            options = [o for o in options if o >= 0]
+            return min(options) + 1 if options else -1
+        import sys
+        sys.setrecursionlimit(100000)
+        for a in range(0, amount + 1, 500):
+            best(a)
+        return best(amount)
+'''
+GREEDY = '''
+class Solution:
+    def coinChange(self, coins, amount):
+        count = 0
+        for c in sorted(coins, reverse=True):
+            count += amount // c
+            amount %= c
+        return count if amount == 0 else -1
+'''
+WRONG_EXAMPLE = "class Solution:\n    def coinChange(self, coins, amount):\n        return amount // max(coins)\n"
+CRASH = "class Solution:\n    def coinChange(self, coins, amount):\n        return coins[amount]\n"
+LOOP = "class Solution:\n    def coinChange(self, coins, amount):\n        while True:\n            pass\n"
+
+REASONING = {
+    0: "dp[a] is the fewest coins for amount a. For coins = [1,3,4], amount = 6, the answer is 2. 3 + 3 = 6.",
+    3: "Greedy works: coinChange([1, 3, 4], 6) = 2 since 4 + 1 + 1 = 6.",
+}
+
+
+def evaluate(problem: Problem, pool: list[str | None], k: int) -> tuple[object, dict[int, CandidateEvidence]]:
+    generated = generate_inputs(problem).inputs
+    proposed = parse_model_inputs('{"coins": [1, 3, 4], "amount": 6}\n{"coins": [2], "amount": 1}', problem).inputs
+    shared = [ex.inputs for ex in problem.examples] + list(generated) + list(proposed)
+    evidence = {}
+    for index, code in enumerate(pool):
+        if code is None:  # did not parse: counts in K only
+            continue
+        claims = extract_claims(REASONING.get(index % 8, ""), problem)
+        claim_inputs = io_inputs(claims)
+        job = build_job(problem.signature, code, shared + claim_inputs, per_input_timeout_s=0.3, max_timeouts=2)
+        results = run_job(job, execute)
+        shared_results, claim_results = results[: len(shared)], results[len(shared) :]
+        examples = check_examples(problem, shared_results)
+        io_positions = [n for n, c in enumerate(claims) if c.kind == "io"]
+        checked = check_claims(claims, order=problem.output_order, io_results=dict(zip(io_positions, claim_results, strict=True)))
+        evidence[index] = CandidateEvidence(
+            index, sum(e.passed for e in examples), len(examples), behaviour_tokens(shared_results, problem.output_order), checked
+        )
+    return decide(list(evidence.values()), k=k), evidence
+
+
+def test_mixed_pool() -> None:
+    start = time.perf_counter()
+    pool = [DP, BFS, MEMO, GREEDY, WRONG_EXAMPLE, CRASH, LOOP, None]
+    decision, evidence = evaluate(PROBLEM, pool, k=len(pool))
+    assert time.perf_counter() - start < 20
+    assert decision.status == "verified"
+    assert decision.best == 0
+    top = decision.clusters[0]
+    assert top.members == (0, 1, 2) and top.examples_passed == 3 and top.failure_rate == 0
+    assert evidence[3].examples_passed == 3 and decision.cluster_of[3] != 0  # wrong on an edge case only
+    assert [c.verdict for c in evidence[3].claims] == ["failed", "verified"]  # its own code gives 3, not 2
+    assert decision.r[3] < decision.r[0]
+    assert [(c.kind, c.verdict) for c in evidence[0].claims] == [("invariant", "unchecked"), ("io", "verified"), ("arithmetic", "verified")]
+    assert evidence[4].examples_passed < 3 and evidence[5].examples_passed == 0 and evidence[6].examples_passed == 0
+    # T (3 examples) * (0.6 * share 3/8 + 0.4 * rho), rho = (2 verified + 1) / (2 + 0 + 2)
+    assert decision.reliability == pytest.approx((1 - 2**-4) * (0.6 * 3 / 8 + 0.4 * 3 / 4))
+
+
+def test_unanimous_pool_beats_split_pool() -> None:
+    unanimous, _ = evaluate(PROBLEM, [DP, BFS, MEMO, DP], k=4)
+    split, _ = evaluate(PROBLEM, [DP, GREEDY, BFS, GREEDY], k=4)
+    assert unanimous.status == "verified" and unanimous.clusters[0].members == (0, 1, 2, 3)
+    assert split.clusters[0].members == (0, 2)
+    assert unanimous.reliability > split.reliability
+
+
+def test_nothing_passes() -> None:
+    decision, _ = evaluate(PROBLEM, [WRONG_EXAMPLE, CRASH, None], k=3)
+    assert decision.status == "failed" and decision.reliability == 0.0
+    assert decision.best == 0

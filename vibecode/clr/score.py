@@ -1,0 +1,229 @@
+"""Claim-level reliability (CLR) scoring: trajectory weights, behaviour clusters, the proposal.
+
+The formula (copied into the README)
+------------------------------------
+
+**Trajectory weight.** For candidate k with v_k verified and f_k failed claims (execution, sympy
+or model verdicts; at most M = 5 claims), unchecked claims are left out:
+
+    s_k = v_k / (v_k + f_k)        (s_k = 1 when no claim could be checked)
+    r_k = s_k ** M
+
+A trajectory loses weight only through evidence against it: a candidate whose checkable claims
+all hold (including, vacuously, one with none) has r_k = 1 and outranks every candidate with a
+failed claim (r_k < 1; one failure out of five gives 0.8**5 ≈ 0.33). Unchecked claims are left
+out of the share, so they neither help nor hurt: counting them as half-true would let a
+candidate with one verified and four unverifiable claims rank below one with a refuted claim.
+Verified claims raise the reliability through rho below.
+
+**Behaviour clusters.** Every parsed candidate runs on the same shared inputs (the examples,
+then generated and model-proposed inputs). Its behaviour is one token per input: the output's
+canonical form, or ``error`` / ``timeout``. Inputs on which no candidate returns anything are
+dropped (they are probably invalid). Candidates with identical behaviour form one cluster (as in
+AlphaCode and CodeT); duplicates of a candidate join its cluster with their own r_k. In math
+mode the behaviour is the final answer, clustered by sympy equivalence.
+
+**Cluster ranking.** For cluster c: e_c = the share of examples its behaviour passes (1 when
+there are no examples); h_c = the share of the remaining inputs on which it crashed or timed
+out; and
+
+    score_c = (1 - h_c) * sum_{k in c} r_k
+
+Clusters rank by e_c first (a cluster that passes every example beats any that does not), then
+clusters that answered some input before those that never did, then score_c, then size, then
+fewer crashes, then the earliest candidate. The proposal is the member of the top cluster with
+the highest r_k, then the most verified claims, then the earliest.
+
+**Reliability** of the proposal, in [0, 1], with K the number of candidates sampled (parsed or
+not), n the number of examples, and the cluster's pooled claim counts V = sum v_k, F = sum f_k:
+
+    T    = 1 - 2 ** -(n + 1)          (0.5 without examples, 0.75 with 1, 0.94 with 3; 1 in math mode)
+    rho  = (V + 1) / (V + F + 2)      (claim reliability; 0.5 with no checked claims)
+    R    = T * (1 - h_c) * (0.6 * |c| / K + 0.4 * rho)
+
+and R = 0 when the status is ``failed``. A calibration map (isotonic points ``{"x": [...],
+"y": [...]}``, piecewise-linear in between, clamped outside) is then applied when one is given.
+
+**Status.** ``failed``: no candidate passes every example (or none parsed, or none produced
+output at all); the proposal is then the closest candidate, with reliability 0. ``verified``:
+there are examples, the proposal's cluster passes all of them and its score is strictly the top
+(no other all-passing cluster ties it). ``plausible``: everything else that passes what could be
+checked — in particular any problem without examples. In math mode ``verified`` needs a strict
+majority of K in the top cluster, a strictly top score and no failed claim in the proposal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from vibecode.clr.compare import canonical
+from vibecode.errors import CalibrationError
+from vibecode.types import (
+    CandidateEvidence,
+    ClusterScore,
+    Decision,
+    InputResult,
+    OutputOrder,
+    SolveStatus,
+)
+
+M = 5
+NO_CLAIMS_SHARE = 1.0
+SHARE_WEIGHT = 0.6
+FAILURE_TOKENS = ("error", "timeout")
+
+
+def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
+    """One token per input: ``ok:<canonical output>``, ``error`` or ``timeout``."""
+    out = []
+    for r in results:
+        if r.status == "ok":
+            out.append("ok:" + canonical(r.output, order))
+        else:
+            out.append("timeout" if r.status == "timeout" else "error")
+    return tuple(out)
+
+
+def trajectory_weight(claims: Sequence[object]) -> float:
+    """r_k = s_k ** M (see the module doc)."""
+    v = sum(getattr(c, "verdict", None) == "verified" for c in claims)
+    f = sum(getattr(c, "verdict", None) == "failed" for c in claims)
+    share = v / (v + f) if v + f else NO_CLAIMS_SHARE
+    return float(share**M)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A monotone map from raw reliability to calibrated probability."""
+
+    x: tuple[float, ...]
+    y: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.x) != len(self.y) or not self.x:
+            raise CalibrationError("A calibration map needs as many x as y values, at least one.")
+        if any(b <= a for a, b in zip(self.x, self.x[1:], strict=False)):
+            raise CalibrationError("Calibration x values must be strictly increasing.")
+        if any(b < a for a, b in zip(self.y, self.y[1:], strict=False)):
+            raise CalibrationError("Calibration y values must not decrease (isotonic).")
+        if not all(0.0 <= v <= 1.0 for v in (*self.x, *self.y)):
+            raise CalibrationError("Calibration values must lie in [0, 1].")
+
+    @classmethod
+    def from_mapping(cls, data: object) -> Calibration:
+        if not isinstance(data, dict) or not isinstance(data.get("x"), list) or not isinstance(data.get("y"), list):
+            raise CalibrationError('A calibration map is a JSON object {"x": [...], "y": [...]}.')
+        try:
+            return cls(tuple(float(v) for v in data["x"]), tuple(float(v) for v in data["y"]))
+        except (TypeError, ValueError) as exc:
+            raise CalibrationError("Calibration values must be numbers.") from exc
+
+    @classmethod
+    def load(cls, path: str | Path) -> Calibration:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CalibrationError(f"Cannot read the calibration map {path}: {exc}.") from exc
+        return cls.from_mapping(data)
+
+    def __call__(self, raw: float) -> float:
+        xs, ys = self.x, self.y
+        if raw <= xs[0]:
+            return ys[0]
+        if raw >= xs[-1]:
+            return ys[-1]
+        for (x0, y0), (x1, y1) in zip(zip(xs, ys, strict=False), zip(xs[1:], ys[1:], strict=False), strict=False):
+            if x0 <= raw <= x1:
+                return y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+        return ys[-1]
+
+
+def _verified(e: CandidateEvidence) -> int:
+    return sum(c.verdict == "verified" for c in e.claims)
+
+
+def _kept_columns(evidence: Sequence[CandidateEvidence]) -> list[int]:
+    width = max((len(e.behaviour) for e in evidence), default=0)
+    return [
+        i for i in range(width)
+        if any(i < len(e.behaviour) and e.behaviour[i].startswith("ok:") for e in evidence)
+    ]
+
+
+def decide(
+    evidence: Sequence[CandidateEvidence],
+    *,
+    k: int,
+    mode: str = "code",
+    calibration: Calibration | None = None,
+) -> Decision:
+    """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total."""
+    k = max(k, len(evidence), 1)
+    r = {e.index: trajectory_weight(e.claims) for e in evidence}
+    if not evidence:
+        return Decision("failed", None, 0.0, 0.0, (), {}, {}, k, "No candidate produced code that parses.")
+    n_examples = max(e.examples_total for e in evidence)
+    keep = _kept_columns(evidence)
+    groups: dict[tuple[str, ...], list[CandidateEvidence]] = {}
+    for e in evidence:
+        key = tuple(e.behaviour[i] if i < len(e.behaviour) else "error" for i in keep)
+        groups.setdefault(key, []).append(e)
+    ranked = []
+    for key, members in groups.items():
+        fails = sum(t in FAILURE_TOKENS for t in key)
+        h = fails / len(key) if key else 0.0
+        passed = max(m.examples_passed for m in members)
+        e_c = passed / n_examples if n_examples else 1.0
+        r_sum = sum(r[m.index] for m in members)
+        score = (1.0 - h) * r_sum
+        best = min(members, key=lambda m: (-r[m.index], -_verified(m), m.index))
+        ranked.append((e_c, h < 1.0, score, len(members), -h, -min(m.index for m in members), members, best, h, passed, r_sum))
+    ranked.sort(key=lambda t: t[:6], reverse=True)
+    clusters = tuple(
+        ClusterScore(rank, tuple(sorted(m.index for m in members)), best.index, r_sum, score, passed, n_examples, h)
+        for rank, (_, _, score, _, _, _, members, best, h, passed, r_sum) in enumerate(ranked)
+    )
+    cluster_of = {i: c.rank for c in clusters for i in c.members}
+    top = clusters[0]
+    top_members = ranked[0][6]
+    silent = not keep and any(e.behaviour for e in evidence)
+    status, reason = _status(clusters, top_members, k, n_examples, mode, silent)
+    if status == "failed":
+        return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason)
+    v = sum(c.verdict == "verified" for m in top_members for c in m.claims)
+    f = sum(c.verdict == "failed" for m in top_members for c in m.claims)
+    rho = (v + 1) / (v + f + 2)
+    t = 1.0 if mode == "math" else 1.0 - 2.0 ** -(n_examples + 1)
+    raw = t * (1.0 - top.failure_rate) * (SHARE_WEIGHT * len(top.members) / k + (1 - SHARE_WEIGHT) * rho)
+    raw = min(1.0, max(0.0, raw))
+    final = calibration(raw) if calibration is not None else raw
+    return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason)
+
+
+def _status(
+    clusters: Sequence[ClusterScore], top_members: Sequence[CandidateEvidence], k: int, n_examples: int,
+    mode: str, silent: bool,
+) -> tuple[SolveStatus, str]:
+    top = clusters[0]
+    runner_up = clusters[1] if len(clusters) > 1 else None
+    if n_examples and top.examples_passed < n_examples:
+        return "failed", (f"No candidate passes all {n_examples} examples; the closest passes "
+                          f"{top.examples_passed}.")
+    if silent or top.failure_rate >= 1.0:
+        what = "an answer" if mode == "math" else "output on any input"
+        return "failed", f"No candidate produced {what}."
+    tied = runner_up is not None and runner_up.examples_passed == top.examples_passed and runner_up.score >= top.score
+    if mode == "math":
+        best_claims = next(m.claims for m in top_members if m.index == top.best)
+        agree = f"{len(top.members)} of {k} candidates agree on the answer."
+        if 2 * len(top.members) > k and not tied and not any(c.verdict == "failed" for c in best_claims):
+            return "verified", agree
+        return "plausible", agree
+    if not n_examples:
+        return "plausible", "The problem has no examples, so nothing could be verified against them."
+    if tied:
+        return "plausible", "Candidates that pass every example disagree elsewhere and score alike."
+    return "verified", f"The proposal passes all {n_examples} examples and its cluster has the top score."
