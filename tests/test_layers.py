@@ -16,6 +16,8 @@ OWNERS = {
     "docker": {"vibecode/sandbox/docker.py"},
     "git": {"vibecode/repo/git.py"},
     "huggingface_hub": {"vibecode/models/hub.py"},
+    "sympy": {"vibecode/clr/math_check.py"},
+    "tree_sitter": {"vibecode/repo/treesitter.py"},
     "textual": None,  # anything under vibecode/tui/
 }
 
