@@ -359,3 +359,43 @@ class Decision:
     cluster_of: dict[int, int]  # candidate index -> rank of its cluster
     k: int  # candidates sampled (parsed or not)
     reason: str  # one sentence: why this status
+
+
+@dataclass(frozen=True)
+class CandidateReport:
+    """Everything the pipeline learned about one sampled candidate."""
+
+    index: int  # position in sampling order, from 0
+    completion: Completion
+    code: str | None = None  # extracted code (None when extraction failed)
+    parsed: bool = False
+    duplicate_of: int | None = None
+    cluster: int | None = None  # rank of its behaviour cluster (0 = best)
+    examples: tuple[ExampleResult, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    r: float | None = None  # trajectory weight r_k
+    error: str | None = None  # why it was dropped (extraction or syntax error)
+    answer: str | None = None  # math mode: the boxed answer
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of ``Session.solve``/``solve_math``: the decision and its evidence."""
+
+    mode: Literal["code", "math"]
+    problem: Problem | MathProblem
+    decision: Decision
+    candidates: tuple[CandidateReport, ...]
+    timing: dict[str, float]
+    calibrated: bool
+    notes: tuple[str, ...] = ()  # steps that were unavailable or skipped, in words
+
+    @property
+    def status(self) -> SolveStatus:
+        return self.decision.status
+
+    @property
+    def best(self) -> CandidateReport | None:
+        if self.decision.best is None:
+            return None
+        return next(c for c in self.candidates if c.index == self.decision.best)

@@ -1,0 +1,97 @@
+"""``vibecode solve PROBLEM``: sample K candidates, verify them, propose the best one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
+from vibecode.errors import UsageError
+
+ORDER = 5
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "solve",
+        help="solve a LeetCode-style or HumanEval-style problem with verified candidates",
+        description=(
+            "Sample K candidate solutions, run them on the problem's examples and on generated "
+            "inputs in a sandbox, check the claims their reasoning made, and propose the best "
+            "with a reliability score. Exit status: 0 when a proposal passes everything that "
+            "could be checked (verified or plausible), 1 when no candidate does (failed), "
+            "2 and above for errors."
+        ),
+    )
+    parser.add_argument("problem", help="problem file (.md/.txt/.py), or '-' for stdin; with --math also the question itself")
+    parser.add_argument("--n", type=int, metavar="K", help="candidates to sample (default 8)")
+    parser.add_argument("--sandbox", choices=["local", "docker"], help="where candidates run")
+    parser.add_argument("--time-budget", type=float, metavar="S", help="stop sampling after S seconds and verify what is there")
+    parser.add_argument("--math", action="store_true", help="a math question: answers from \\boxed{}, clustered with sympy")
+    parser.add_argument("--no-model-checks", action="store_true", help="skip model-proposed inputs and model verdicts")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--json-events", action="store_true", help="stream the session's events as JSON lines")
+    parser.add_argument("--out", metavar="FILE", help="also write the proposed solution to FILE")
+    add_engine_args(parser)
+    parser.set_defaults(func=run)
+
+
+def read_problem_text(arg: str, allow_inline: bool = False) -> str:
+    if arg == "-":
+        return sys.stdin.read()
+    path = Path(arg)
+    if path.is_file():
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"Cannot read the problem file {arg}: {exc}.") from exc
+    if allow_inline and not path.suffix:
+        return arg
+    raise UsageError(f"The problem file {arg} does not exist.", "Give a .md, .txt or .py file, or '-' for stdin.")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vibecode.cli.render import Progress, print_result
+    from vibecode.events import ProposalReady, event_json
+    from vibecode.sandbox import make_sandbox
+    from vibecode.session import Session
+    from vibecode.tasks.math import parse_math
+    from vibecode.tasks.problem import parse_problem
+    from vibecode.tasks.report import result_json
+
+    if args.n is not None and args.n < 1:
+        raise UsageError(f"--n must be at least 1, got {args.n}.")
+    text = read_problem_text(args.problem, allow_inline=args.math)
+    problem = None if args.math else parse_problem(text)
+    math_problem = parse_math(text) if args.math else None
+    settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget)
+    sandbox = None if args.math else make_sandbox(settings.sandbox, settings)
+    opened = open_engine(settings)
+    session = Session(opened.engine, sandbox, settings, opened.manifest)
+    if math_problem is not None:
+        events = session.solve_math(math_problem)
+    else:
+        assert problem is not None
+        events = session.solve(problem, use_model_checks=not args.no_model_checks)
+    progress = Progress(settings.n)
+    result = None
+    for event in events:
+        if args.json_events:
+            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+        elif not args.json:
+            progress(event)
+        if isinstance(event, ProposalReady):
+            result = event.result
+    if result is None:  # pragma: no cover - the pipeline always ends with ProposalReady
+        raise UsageError("The run ended without a result.")
+    if args.json:
+        print_json(result_json(result))
+    elif not args.json_events:
+        print_result(result)
+    best = result.best
+    if args.out and best is not None and (best.code or best.answer):
+        Path(args.out).write_text((best.code or best.answer or "").rstrip() + "\n", encoding="utf-8")
+    return 1 if result.status == "failed" else 0

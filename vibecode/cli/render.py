@@ -1,0 +1,142 @@
+"""Render session events for a terminal: progress while working, then the result.
+
+Progress goes to stderr (a live rich display on a terminal, plain lines otherwise), so that
+stdout carries only the result.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, TextIO
+
+from vibecode.clr.claim_check import claim_counts
+from vibecode.events import (
+    CandidateParsed,
+    CandidateSampled,
+    CandidateTested,
+    Event,
+    InputsReady,
+    SampleProgress,
+    StageFinished,
+    StageStarted,
+    StepUnavailable,
+)
+from vibecode.types import SolveResult
+
+STAGE_WORDS = {
+    "sample": "sampling",
+    "extract": "extracting code",
+    "inputs": "building test inputs",
+    "verify": "running candidates in the sandbox",
+    "claims": "checking claims",
+    "score": "scoring",
+}
+
+
+class Progress:
+    """Shows tokens/s and candidates sampled while sampling, and tests run while verifying."""
+
+    def __init__(self, n: int, out: TextIO | None = None) -> None:
+        self.out = out or sys.stderr
+        self.n = n
+        self.tty = self.out.isatty()
+        self.tokens: dict[int, int] = {}
+        self.sampled = 0
+        self.tested = 0
+        self.first_token: float | None = None
+        self.last_line = 0.0
+        self._live: Any = None
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, SampleProgress):
+            self.tokens[event.index] = event.tokens
+            self.first_token = self.first_token or time.monotonic()
+            self._status(f"sampling: {self.sampled}/{self.n} candidates done, "
+                         f"{sum(self.tokens.values())} tokens, {self.tokens_per_s:.1f} tokens/s")
+        elif isinstance(event, CandidateSampled):
+            self.sampled += 1
+            self._status(f"sampling: {self.sampled}/{self.n} candidates done, "
+                         f"{sum(self.tokens.values())} tokens, {self.tokens_per_s:.1f} tokens/s")
+        elif isinstance(event, StageStarted):
+            self._line(f"{STAGE_WORDS.get(event.stage, event.stage)}" + (f" ({event.detail})" if event.detail else ""))
+        elif isinstance(event, StageFinished) and event.stage == "sample":
+            self._line(f"sampled {self.sampled} candidates: {sum(self.tokens.values())} tokens "
+                       f"at {self.tokens_per_s:.1f} tokens/s")
+        elif isinstance(event, CandidateParsed) and not event.parsed:
+            self._line(f"candidate {event.index} dropped: {event.error}")
+        elif isinstance(event, InputsReady):
+            self._line("inputs: " + ", ".join(f"{v} {k}" for k, v in event.counts.items()))
+        elif isinstance(event, CandidateTested):
+            self.tested += 1
+            passed = sum(e.passed for e in event.examples)
+            self._line(f"candidate {event.index}: examples {passed}/{len(event.examples)}, "
+                       f"{event.inputs_run} inputs run, {event.failures} crashed or timed out")
+        elif isinstance(event, StepUnavailable):
+            self._line(f"note: {event.reason}")
+
+    @property
+    def tokens_per_s(self) -> float:
+        if self.first_token is None:
+            return 0.0
+        span = time.monotonic() - self.first_token
+        return sum(self.tokens.values()) / span if span > 0 else 0.0
+
+    def _status(self, text: str) -> None:
+        now = time.monotonic()
+        if self.tty:
+            if now - self.last_line > 0.1:
+                self.out.write("\r\x1b[2K" + text)
+                self.out.flush()
+                self.last_line = now
+        elif now - self.last_line > 5.0:  # plain logs: a line every few seconds
+            self.out.write(text + "\n")
+            self.last_line = now
+
+    def _line(self, text: str) -> None:
+        if self.tty:
+            self.out.write("\r\x1b[2K")
+        self.out.write(text + "\n")
+        self.out.flush()
+
+
+def band(reliability: float) -> str:
+    return "high" if reliability >= 0.8 else "medium" if reliability >= 0.5 else "low"
+
+
+def print_result(result: SolveResult, out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    d = result.decision
+    best = result.best
+    cal = "" if result.calibrated else " (uncalibrated)"
+    out.write(f"status: {d.status}    reliability: {d.reliability:.2f} ({band(d.reliability)}){cal}\n")
+    out.write(f"why: {d.reason}\n")
+    if best is not None:
+        top = d.clusters[0] if d.clusters else None
+        v, f, u = claim_counts(best.claims)
+        evidence = []
+        if best.examples:
+            evidence.append(f"examples passed {sum(e.passed for e in best.examples)}/{len(best.examples)}")
+        if top is not None:
+            evidence.append(f"cluster {len(top.members)}/{d.k} candidates")
+        evidence.append(f"claims verified {v}, failed {f}, unchecked {u}")
+        out.write("evidence: " + "; ".join(evidence) + "\n")
+        if result.mode == "math":
+            out.write(f"\nanswer (candidate {best.index}): {best.answer}\n")
+        else:
+            out.write(f"\nsolution (candidate {best.index}):\n\n{(best.code or '').rstrip()}\n")
+    else:
+        out.write("\nno candidate produced usable code.\n")
+    if len(d.clusters) > 1:
+        out.write("\nrunner-up clusters:\n")
+        for c in d.clusters[1:4]:
+            out.write(f"  #{c.rank}: candidates {list(c.members)}, examples {c.examples_passed}/"
+                      f"{c.examples_total}, score {c.score:.2f}\n")
+    dropped = [c for c in result.candidates if not c.parsed]
+    if dropped:
+        out.write(f"\ndropped {len(dropped)} candidate(s): "
+                  + "; ".join(f"{c.index}: {c.error}" for c in dropped[:4]) + "\n")
+    for note in result.notes:
+        out.write(f"note: {note}\n")
+    timing = ", ".join(f"{k} {v:.1f}s" for k, v in result.timing.items())
+    out.write(f"\ntiming: {timing}\n")

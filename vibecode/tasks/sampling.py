@@ -1,0 +1,96 @@
+"""Sampling for the pipelines: K candidates in waves that fit the context, with a time budget,
+as session events; and the optional single model calls (edge cases, verdicts)."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+from vibecode.engine.base import CANDIDATE, Engine
+from vibecode.errors import Cancelled, ContextOverflow, EngineError, ModelUnavailable
+from vibecode.events import CandidateSampled, Event, SampleProgress, StepUnavailable
+from vibecode.types import ChatMessage, Completion, SamplingParams, SequenceDone, TokenDelta
+
+
+@dataclass
+class Budget:
+    """A wall-clock budget for one request, and the user's cancel button."""
+
+    seconds: float | None = None
+    cancel: threading.Event = dataclasses.field(default_factory=threading.Event)
+    started: float = dataclasses.field(default_factory=time.monotonic)
+
+    @property
+    def exhausted(self) -> bool:
+        over = self.seconds is not None and time.monotonic() - self.started > self.seconds
+        return over or self.cancel.is_set()
+
+    def check_cancelled(self) -> None:
+        if self.cancel.is_set():
+            raise Cancelled("Cancelled.")
+
+
+def sample_candidates(
+    engine: Engine,
+    messages: Sequence[ChatMessage],
+    params: SamplingParams,
+    n: int,
+    budget: Budget,
+) -> Generator[Event, None, list[Completion]]:
+    """Sample ``n`` candidates, yielding progress; return them in sampling order.
+
+    When the engine says that ``n`` sequences do not fit its context, sample in waves of the
+    largest number that does. When the time budget runs out, stop and keep what finished.
+    """
+    done: list[Completion] = []
+    wave = n
+    while len(done) < n and not budget.exhausted:
+        size = min(wave, n - len(done))
+        offset = len(done)
+        seed = None if params.seed is None else params.seed + offset
+        wave_params = dataclasses.replace(params, seed=seed)
+        finished: dict[int, Completion] = {}
+        stop = threading.Event()
+        stream = engine.stream(messages, wave_params, size, purpose=CANDIDATE, cancel=stop)
+        try:
+            for event in stream:
+                if budget.exhausted:
+                    stop.set()
+                if isinstance(event, TokenDelta):
+                    yield SampleProgress(offset + event.seq, event.text, event.tokens, event.phase,
+                                         event.budget_forced)
+                elif isinstance(event, SequenceDone) and event.completion.finish_reason != "cancelled":
+                    completion = dataclasses.replace(event.completion, seq=offset + event.seq)
+                    finished[event.seq] = completion
+                    yield CandidateSampled(offset + event.seq, completion)
+        except ContextOverflow as exc:
+            largest = int(getattr(exc, "max_n", 0))
+            if largest < 1 or largest >= size:
+                raise
+            wave = largest
+            continue
+        finally:
+            stream.close()  # type: ignore[attr-defined]
+        done += [finished[i] for i in sorted(finished)]
+        if len(finished) < size:
+            break  # stopped early: keep what finished
+    budget.check_cancelled()
+    if len(done) < n:
+        yield StepUnavailable("sample", f"the time budget ran out after {len(done)} of {n} candidates")
+    return done
+
+
+def ask_model(
+    engine: Engine, messages: Sequence[ChatMessage], params: SamplingParams, purpose: str
+) -> str | None:
+    """One optional model call; None when the engine cannot answer (the step is then skipped)."""
+    try:
+        [completion] = engine.sample(messages, params, 1, purpose=purpose)
+    except ModelUnavailable:
+        return None
+    except EngineError:
+        return None
+    return completion.answer
