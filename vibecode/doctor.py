@@ -43,18 +43,15 @@ def _sections() -> dict[str, Callable[[], list[Check]]]:
     from vibecode.engine.llama import diagnose as llama_checks
     from vibecode.models import diagnose as model_checks
 
+    from vibecode.sandbox.facilities import diagnose as sandbox_checks
+
     sections: dict[str, Callable[[], list[Check]]] = {
         "python": python_checks,
         "llama_cpp": llama_checks,
         "models": model_checks,
         "git": git_checks,
+        "sandbox": sandbox_checks,
     }
-    try:
-        from vibecode.sandbox.facilities import diagnose as sandbox_checks
-    except ImportError:  # the sandbox layer reports itself once it exists
-        pass
-    else:
-        sections["sandbox"] = sandbox_checks
     return sections
 
 

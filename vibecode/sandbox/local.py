@@ -32,13 +32,7 @@ from pathlib import Path
 
 from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
-from vibecode.sandbox.process import (
-    ProcessOutcome,
-    launcher_argv,
-    looks_oom,
-    run_process,
-    sweep_processes,
-)
+from vibecode.sandbox.process import launcher_argv, run_process, sweep_processes, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
     allocate_sandbox_user,
@@ -49,7 +43,6 @@ from vibecode.types import Patch, RunResult
 
 ISOLATIONS = ("auto", "bwrap", "unshare", "plain", "sandbox-exec")
 _NICE = 10
-_LIMIT_PROTECTION = {"RLIMIT_AS": "memory_limit", "RLIMIT_CPU": "cpu_limit", "RLIMIT_NPROC": "nproc_limit"}
 
 
 @dataclass(frozen=True)
@@ -111,6 +104,8 @@ class LocalSandbox:
         cmd = _check_cmd(cmd)
         if workspace.closed:
             raise SandboxError(f"The workspace {workspace.path} was already deleted.")
+        if self.mode.drop_uid:
+            workspace.ensure_owner()
         workspace.adopt()
         token = secrets.token_hex(8)
         private_tmp = self.mode.kind == "bwrap"
@@ -147,34 +142,10 @@ class LocalSandbox:
         finally:
             if tmpdir is not None:
                 remove_tree(tmpdir)
-        return to_result(outcome, "local", self.protections(), limits)
+        return to_result(outcome, "local", self.protections())
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)
-
-
-def to_result(
-    outcome: ProcessOutcome, backend: str, protections: dict[str, bool], limits: Limits
-) -> RunResult:
-    prot = dict(protections)
-    for name in outcome.failed_limits:
-        prot[_LIMIT_PROTECTION.get(name, "rlimits")] = False
-    failed = outcome.exit_code != 0 or outcome.signal is not None
-    cpu_exceeded = outcome.signal == 24  # SIGXCPU: the CPU-time limit
-    return RunResult(
-        exit_code=outcome.exit_code,
-        signal=outcome.signal,
-        timed_out=outcome.timed_out or cpu_exceeded,
-        oom=failed and not outcome.timed_out and looks_oom(outcome.stderr),
-        stdout=outcome.stdout.decode("utf-8", errors="replace"),
-        stderr=outcome.stderr.decode("utf-8", errors="replace"),
-        stdout_bytes=outcome.stdout_bytes,
-        stderr_bytes=outcome.stderr_bytes,
-        duration_s=round(outcome.duration_s, 4),
-        peak_memory_mb=None if outcome.peak_memory_mb is None else round(outcome.peak_memory_mb, 1),
-        backend=backend,
-        protections=prot,
-    )
 
 
 def mode_protections(mode: Mode) -> dict[str, bool]:

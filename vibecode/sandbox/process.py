@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
+from vibecode.types import RunResult
 
 # Runs as ``python -I -S -c LAUNCHER SPEC CMD...``; SPEC is JSON: rlimits [[name, soft, hard]],
 # nice, fd (where to report), uid/gid (drop to them), subreaper (kill orphans at the end).
@@ -105,6 +106,7 @@ code = os.waitstatus_to_exitcode(status)
 os._exit(code if code >= 0 else 128 - code)
 """
 
+_LIMIT_PROTECTION = {"RLIMIT_AS": "memory_limit", "RLIMIT_CPU": "cpu_limit", "RLIMIT_NPROC": "nproc_limit"}
 _DRAIN_S = 1.0  # how long output may still be read after the command ended
 
 
@@ -163,7 +165,7 @@ def run_process(
     try:
         argv = argv_for(info_w)
         if stdin is not None:
-            stdin_file = tempfile.TemporaryFile()
+            stdin_file = tempfile.TemporaryFile()  # noqa: SIM115 - closed below, once started
             stdin_file.write(stdin)
             stdin_file.seek(0)
         start = time.monotonic()
@@ -234,9 +236,10 @@ def _supervise(
                 if after_exit is not None:
                     after_exit()
                 drain_until = time.monotonic() + _DRAIN_S
-            if status is not None and (not open_streams or time.monotonic() >= drain_until):
+            limit = drain_until if drain_until is not None else deadline
+            if status is not None and (not open_streams or time.monotonic() >= limit):
                 break
-            wait = (drain_until if drain_until is not None else deadline) - time.monotonic()
+            wait = limit - time.monotonic()
             if status is None and pidfd is None:
                 wait = min(wait, 0.01)
             for key, _ in sel.select(max(0.0, wait)):
@@ -257,16 +260,18 @@ def _supervise(
         if pidfd is not None:
             os.close(pidfd)
     proc.returncode = os.waitstatus_to_exitcode(status) if status is not None else -9
-    info = _read_info(info_r)
-    reported = info is not None and isinstance(info.get("status"), int)
-    wait_status = int(info["status"]) if info is not None and reported else status
-    exit_code, sig = _decode(wait_status)
+    info = _read_info(info_r) or {}
+    reported_status = info.get("status")
+    reported = isinstance(reported_status, int)
+    exit_code, sig = _decode(reported_status if isinstance(reported_status, int) else status)
     if timed_out and not reported:
         exit_code, sig = None, int(signal.SIGKILL)
+    maxrss = info.get("maxrss")
     peak = None
-    if info is not None and isinstance(info.get("maxrss"), int) and info["maxrss"] > 0:
-        peak = info["maxrss"] / (2**20 if sys.platform == "darwin" else 1024)
-    failed = tuple(str(x) for x in info.get("failed", [])) if info is not None else ()
+    if isinstance(maxrss, int) and maxrss > 0:
+        peak = maxrss / (2**20 if sys.platform == "darwin" else 1024)
+    failed_list = info.get("failed")
+    failed = tuple(str(x) for x in failed_list) if isinstance(failed_list, list) else ()
     return ProcessOutcome(
         exit_code=exit_code,
         signal=sig,
@@ -377,3 +382,28 @@ _OOM_MARKERS = (b"MemoryError", b"Cannot allocate memory", b"std::bad_alloc", b"
 def looks_oom(stderr_tail: bytes) -> bool:
     """Whether a failed run ran out of memory, judged from its stderr (rlimits leave no record)."""
     return any(marker in stderr_tail for marker in _OOM_MARKERS)
+
+
+def to_result(
+    outcome: ProcessOutcome, backend: str, protections: dict[str, bool], oom_killed: bool = False
+) -> RunResult:
+    """The public :class:`RunResult` of one run; ``oom_killed`` when the backend knows."""
+    prot = dict(protections)
+    for name in outcome.failed_limits:
+        prot[_LIMIT_PROTECTION.get(name, "rlimits")] = False
+    failed = outcome.exit_code != 0 or outcome.signal is not None
+    cpu_exceeded = outcome.signal == int(signal.SIGXCPU)  # the CPU-time rlimit
+    return RunResult(
+        exit_code=outcome.exit_code,
+        signal=outcome.signal,
+        timed_out=outcome.timed_out or cpu_exceeded,
+        oom=oom_killed or (failed and not outcome.timed_out and looks_oom(outcome.stderr)),
+        stdout=outcome.stdout.decode("utf-8", errors="replace"),
+        stderr=outcome.stderr.decode("utf-8", errors="replace"),
+        stdout_bytes=outcome.stdout_bytes,
+        stderr_bytes=outcome.stderr_bytes,
+        duration_s=round(outcome.duration_s, 4),
+        peak_memory_mb=None if outcome.peak_memory_mb is None else round(outcome.peak_memory_mb, 1),
+        backend=backend,
+        protections=prot,
+    )

@@ -89,8 +89,11 @@ class Workspace:
         return self._closed
 
     def resolve(self, relpath: str) -> Path:
-        """The path of ``relpath`` inside the workspace; refuses anything that leads outside."""
-        return _safe_target(self.path, relpath, create_dirs=False, owner=None)
+        """The path of ``relpath`` inside the workspace; refuses anything that leads outside.
+
+        Its folders are checked to be plain folders; the last part may be a symbolic link.
+        """
+        return _safe_target(self.path, relpath, create_dirs=False, owner=None, leaf_link=True)
 
     def write(self, relpath: str, data: str | bytes, mode: int = 0o644) -> Path:
         """Create or replace a file as a new inode (never writing through a hard link)."""
@@ -103,7 +106,7 @@ class Workspace:
 
     def delete(self, relpath: str) -> None:
         self._check_open()
-        target = _safe_target(self.path, relpath, create_dirs=False, owner=None)
+        target = _safe_target(self.path, relpath, create_dirs=False, owner=None, leaf_link=True)
         if target.is_dir() and not target.is_symlink():
             shutil.rmtree(target)
         else:
@@ -118,6 +121,8 @@ class Workspace:
         if self.owner is None or self._closed:
             return
         me = os.geteuid()
+        if os.stat(self.path).st_uid == me:
+            os.chown(self.path, *self.owner)
         for dirpath, dirnames, filenames in os.walk(self.path):
             for name in (*dirnames, *filenames):
                 full = os.path.join(dirpath, name)
@@ -127,6 +132,17 @@ class Workspace:
                     continue
                 if st.st_uid == me and (stat.S_ISDIR(st.st_mode) or st.st_nlink == 1):
                     os.lchown(full, *self.owner)
+
+    def ensure_owner(self) -> tuple[int, int]:
+        """The sandbox user of this workspace; allotted (and given the copy) when it has none.
+
+        Only for a workspace without hard links (one prepared without an owner), whose files
+        are all copies.
+        """
+        if self.owner is None:
+            self.owner = allocate_sandbox_user()
+            self.adopt()
+        return self.owner
 
     def cleanup(self) -> None:
         if self._closed:
@@ -311,7 +327,14 @@ def _try_reflink(fin: int, fout: int) -> bool:
         return False
 
 
-def _safe_target(root: Path, relpath: str, *, create_dirs: bool, owner: tuple[int, int] | None) -> Path:
+def _safe_target(
+    root: Path,
+    relpath: str,
+    *,
+    create_dirs: bool,
+    owner: tuple[int, int] | None,
+    leaf_link: bool = False,
+) -> Path:
     pure = PurePosixPath(relpath.replace("\\", "/"))
     parts = pure.parts
     if (
@@ -340,7 +363,7 @@ def _safe_target(root: Path, relpath: str, *, create_dirs: bool, owner: tuple[in
         if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
             raise ApplyError(f"Refusing the path {relpath!r}: {current.name} is not a plain folder.")
     target = root.joinpath(*parts)
-    if target.is_symlink():
+    if target.is_symlink() and not leaf_link:
         raise ApplyError(f"Refusing the path {relpath!r}: it is a symbolic link.")
     return target
 
