@@ -31,7 +31,7 @@ _JSON_KEYS = (
 )
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "sandbox",
         help="run a command in a sandbox; build the Docker sandbox image",

@@ -18,6 +18,8 @@ Protection names used in ``RunResult.protections`` (name -> active for that run)
 - ``cpu_limit``: CPU time is limited (rlimit, plus a CPU quota in Docker).
 - ``rlimits``: the open-files, file-size and core-dump limits are set.
 - ``env_scrubbed``: the environment holds no variable of the caller (no tokens or keys).
+- ``workspace_quota``: the workspace is a size-limited file system of its own, so a run cannot
+  fill the disk or the memory by writing files.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ PROTECTIONS = (
     "cpu_limit",
     "rlimits",
     "env_scrubbed",
+    "workspace_quota",
 )
 
 

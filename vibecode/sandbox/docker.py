@@ -26,6 +26,7 @@ from typing import Any
 
 from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
+from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.process import ProcessOutcome, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
@@ -128,7 +129,9 @@ class DockerSandbox:
         return self._python
 
     def protections(self) -> dict[str, bool]:
-        return dict.fromkeys(PROTECTIONS, True)
+        prot = dict.fromkeys(PROTECTIONS, True)
+        prot["workspace_quota"] = self._parent is None and can_mount()
+        return prot
 
     def prepare(self, source: Path, patch: Patch | None = None) -> Workspace:
         # As root, the container runs as a fresh uid that owns the copy and cannot write the
@@ -178,7 +181,9 @@ class DockerSandbox:
         finally:
             if stdin_dir is not None:
                 shutil.rmtree(stdin_dir, ignore_errors=True)
-        return to_result(outcome, "docker", self.protections(), oom_killed=oom)
+        prot = self.protections()
+        prot["workspace_quota"] = workspace.quota_mb is not None
+        return to_result(outcome, "docker", prot, oom_killed=oom)
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)

@@ -45,7 +45,7 @@ def local_checks() -> list[Check]:
         return [*checks, Check("local sandbox", False, exc.message, exc.hint)]
     prot = mode_protections(sandbox.mode)
     missing = [name for name, active in prot.items() if not active]
-    detail = f"isolation {sandbox.isolation}" + (f" as an unprivileged uid" if sandbox.mode.drop_uid else "")
+    detail = f"isolation {sandbox.isolation}" + (" as an unprivileged uid" if sandbox.mode.drop_uid else "")
     detail += "; missing: " + ", ".join(missing) if missing else "; every protection active"
     fix = None
     if missing:

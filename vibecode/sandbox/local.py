@@ -32,6 +32,7 @@ from pathlib import Path
 
 from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
+from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.process import launcher_argv, run_process, sweep_processes, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
@@ -83,7 +84,9 @@ class LocalSandbox:
         return self.mode.kind
 
     def protections(self) -> dict[str, bool]:
-        return mode_protections(self.mode)
+        prot = mode_protections(self.mode)
+        prot["workspace_quota"] = self._parent is None and can_mount()
+        return prot
 
     def prepare(self, source: Path, patch: Patch | None = None) -> Workspace:
         owner = allocate_sandbox_user() if self.mode.drop_uid else None
@@ -142,7 +145,9 @@ class LocalSandbox:
         finally:
             if tmpdir is not None:
                 remove_tree(tmpdir)
-        return to_result(outcome, "local", self.protections())
+        prot = self.protections()
+        prot["workspace_quota"] = workspace.quota_mb is not None
+        return to_result(outcome, "local", prot)
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)
@@ -165,6 +170,7 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
     prot["unprivileged"] = unprivileged
     prot["nproc_limit"] = unprivileged
     prot["memory_limit"] = linux  # macOS does not enforce an address-space limit
+    prot["workspace_quota"] = can_mount()
     return prot
 
 

@@ -1,21 +1,18 @@
 """Workspaces: a fresh, disposable copy of a source folder with a patch applied.
 
-The copy is never the user's tree. To keep a 1,000-file repository cheap, files are shared with
-the source where that is safe:
+The copy is never the user's tree, and it is a real copy: code in it may rewrite any file in
+place, as in a checkout, without reaching the user's files. Making it cheap:
 
-- **Hard links** only when the sandboxed code runs as a user that can neither write nor chmod the
-  linked file: a separate, unprivileged uid that is not the file's owner, on a file that is
-  world-readable and not group- or world-writable (``Workspace.owner`` is that uid; the backends
-  set it when vibecode runs as root, and run the code without capabilities). Writing in place
-  through such a link fails with EACCES instead of changing the user's file; deleting or
-  replacing the file (what editors, git and Python's own caches do) works, because every
-  directory of the workspace belongs to the sandbox user. Everything else is copied.
-- **Reflinks** (copy-on-write clones: btrfs, XFS) for every copied file where the file system
-  supports them; otherwise a plain copy.
+- As root on Linux, a workspace of up to :data:`IN_MEMORY_MAX_BYTES` is its own tmpfs mount,
+  sized to the tree plus ``quota_mb``: copying 1,000 files takes milliseconds, deleting it is one
+  unmount, and a run cannot write more than the quota (``workspace_quota`` protection).
+- Otherwise it is a folder in the temp dir (or ``Settings.sandbox_dir``); files are reflinked
+  where the file system can (btrfs, XFS), else copied, and git's immutable object files are
+  hard-linked when that is safe (see :mod:`vibecode.sandbox.copytree`).
 
-Callers that change an existing file of a workspace must use :meth:`Workspace.write`, which
-replaces the file by a new one; opening a hard-linked file for writing as root would write
-through to the user's file. New files may be created directly under ``Workspace.path``.
+Callers change existing files with :meth:`Workspace.write` (a new inode) and may create new
+files directly under ``Workspace.path``; what they create is given to the sandbox user before
+each run.
 """
 
 from __future__ import annotations
@@ -33,16 +30,18 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 
 from vibecode.errors import ApplyError, SandboxError
+from vibecode.sandbox.copytree import Copier, can_mount, mount_tmpfs, scan, unmount
 from vibecode.types import Patch
 
-# Regenerable caches and virtual environments are not copied into workspaces.
+# Regenerable caches and virtual environments (folders with a pyvenv.cfg) are not copied.
 DEFAULT_EXCLUDE: frozenset[str] = frozenset(
     {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".nox"}
 )
+IN_MEMORY_MAX_BYTES = 256 << 20  # larger trees go to disk
+WORKSPACE_QUOTA_MB = 1024  # what runs may add to an in-memory workspace
 # Sandbox users are allocated here when vibecode runs as root: far above any real account.
 _UID_BASE = 1_500_000_000
 _UID_SPAN = 100_000_000
-_FICLONE = 0x40049409  # Linux ioctl: clone a file's extents (reflink)
 
 
 def allocate_sandbox_user() -> tuple[int, int]:
@@ -61,13 +60,16 @@ class Workspace:
         owner: tuple[int, int] | None = None,
         linked: int = 0,
         copied: int = 0,
+        quota_mb: int | None = None,
     ) -> None:
         self.path = path
         self.source = source
         # The uid/gid the sandboxed code runs as, when that is not us (we run as root).
         self.owner = owner
-        self.linked = linked
+        self.linked = linked  # files shared with the source by hard links
         self.copied = copied
+        # Set when the workspace is its own size-limited tmpfs: what runs may add to it.
+        self.quota_mb = quota_mb
         self._closed = False
 
     def __repr__(self) -> str:
@@ -148,7 +150,7 @@ class Workspace:
         if self._closed:
             return
         self._closed = True
-        remove_tree(self.path)
+        _dispose(self.path, mounted=self.quota_mb is not None)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -163,12 +165,15 @@ def prepare_workspace(
     hardlinks: bool = False,
     parent: Path | None = None,
     exclude: Iterable[str] = DEFAULT_EXCLUDE,
+    in_memory: bool | None = None,
+    quota_mb: int = WORKSPACE_QUOTA_MB,
 ) -> Workspace:
-    """Copy ``source`` into a new temporary folder (under ``parent``) and apply ``patch``.
+    """Copy ``source`` into a new workspace and apply ``patch``.
 
-    ``owner`` is the uid/gid the sandboxed code will run as when it is not us; every directory
-    and copied file is given to it. ``hardlinks`` allows hard links for files that ``owner``
-    cannot modify (see the module docstring); it is ignored without an ``owner``.
+    ``owner``: the uid/gid the sandboxed code will run as when it is not us; the copy is given to
+    it. ``hardlinks``: share git's object files by hard links where safe (needs ``owner``).
+    ``parent``: where to make the workspace (default: the temp dir). ``in_memory``: a tmpfs
+    mount of its own (None: when possible and the tree is small; True: or fail).
     """
     source = Path(source).expanduser()
     if not source.is_dir():
@@ -177,31 +182,49 @@ def prepare_workspace(
             "Give the folder of the project (or an exported commit).",
         )
     source = source.resolve()
+    try:
+        entries, total = scan(source, exclude)
+    except OSError as exc:
+        raise SandboxError(f"Cannot read {source}: {exc.strerror or exc}.") from exc
     base = Path(parent).expanduser() if parent else Path(tempfile.gettempdir())
     try:
         base.mkdir(parents=True, exist_ok=True)
-        root = Path(tempfile.mkdtemp(prefix="vibecode-ws-", dir=base)).resolve()
+        root = Path(tempfile.mkdtemp(prefix=f"vibecode-ws-{os.getpid()}-", dir=base)).resolve()
     except OSError as exc:
         raise SandboxError(
             f"Cannot create a workspace under {base}: {exc.strerror or exc}.",
             "Set sandbox_dir (VIBECODE_SANDBOX_DIR) to a writable folder.",
         ) from exc
-    if _is_within(root, source):
-        remove_tree(root)
-        raise SandboxError(
-            f"The workspace folder {root} would lie inside the source {source}.",
-            "Set sandbox_dir (VIBECODE_SANDBOX_DIR) to a folder outside the project.",
-        )
-    copier = _Copier(owner=owner, hardlinks=hardlinks and owner is not None, skip=set(exclude))
+    mounted = False
     try:
+        if _is_within(root, source):
+            raise SandboxError(
+                f"The workspace folder {root} would lie inside the source {source}.",
+                "Set sandbox_dir (VIBECODE_SANDBOX_DIR) to a folder outside the project.",
+            )
+        want_memory = in_memory if in_memory is not None else (
+            parent is None and total <= IN_MEMORY_MAX_BYTES and can_mount()
+        )
+        if want_memory:
+            mounted = mount_tmpfs(root, total + (quota_mb << 20) + (len(entries) << 12))
+            if not mounted and in_memory:
+                raise SandboxError("Cannot mount a tmpfs for the workspace (needs root on Linux).")
         if owner is not None:
             os.chown(root, *owner)
-        copier.copy_tree(source, root)
-        ws = Workspace(root, source, owner, linked=copier.linked, copied=copier.copied)
+        copier = Copier(owner=owner, hardlinks=hardlinks and not mounted)
+        copier.copy(entries, root)
+        ws = Workspace(
+            root,
+            source,
+            owner,
+            linked=copier.linked,
+            copied=copier.copied,
+            quota_mb=quota_mb if mounted else None,
+        )
         if patch is not None:
             apply_patch(ws, patch)
     except BaseException:
-        remove_tree(root)
+        _dispose(root, mounted)
         raise
     return ws
 
@@ -228,103 +251,6 @@ def apply_patch(ws: Workspace, patch: Patch) -> None:
         else:
             mode = stat.S_IMODE(target.stat().st_mode) if exists else 0o644
             ws.write(change.path, change.new.encode("utf-8", errors="surrogateescape"), mode)
-
-
-class _Copier:
-    def __init__(self, owner: tuple[int, int] | None, hardlinks: bool, skip: set[str]) -> None:
-        self.owner = owner
-        self.hardlinks = hardlinks
-        self.skip = skip
-        self.reflink = sys.platform.startswith("linux")
-        self.linked = 0
-        self.copied = 0
-
-    def copy_tree(self, src: Path, dst: Path) -> None:
-        stack = [(str(src), str(dst))]
-        while stack:
-            sdir, ddir = stack.pop()
-            with os.scandir(sdir) as it:
-                entries = list(it)
-            for entry in entries:
-                if entry.name in self.skip:
-                    continue
-                target = os.path.join(ddir, entry.name)
-                st = entry.stat(follow_symlinks=False)
-                if stat.S_ISDIR(st.st_mode):
-                    if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
-                        continue  # a virtual environment: not part of the project's sources
-                    os.mkdir(target, stat.S_IMODE(st.st_mode) | 0o700)
-                    if self.owner is not None:
-                        os.chown(target, *self.owner)
-                    stack.append((entry.path, target))
-                elif stat.S_ISLNK(st.st_mode):
-                    os.symlink(os.readlink(entry.path), target)
-                    if self.owner is not None:
-                        os.lchown(target, *self.owner)
-                elif stat.S_ISREG(st.st_mode):
-                    self._file(entry.path, target, st)
-                # Sockets, FIFOs and devices are not copied.
-
-    def _file(self, src: str, dst: str, st: os.stat_result) -> None:
-        if self.hardlinks and self.owner is not None and _link_safe(st, self.owner):
-            try:
-                os.link(src, dst, follow_symlinks=False)
-                self.linked += 1
-                return
-            except OSError:
-                pass  # another file system, or links refused: copy
-        self._copy(src, dst, stat.S_IMODE(st.st_mode) & 0o777)
-        if self.owner is not None:
-            os.chown(dst, *self.owner)
-        self.copied += 1
-
-    def _copy(self, src: str, dst: str, mode: int) -> None:
-        fin = os.open(src, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        try:
-            fout = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-            try:
-                if self.reflink and _try_reflink(fin, fout):
-                    return
-                self.reflink = False
-                while True:
-                    if hasattr(os, "copy_file_range"):
-                        try:
-                            n = os.copy_file_range(fin, fout, 1 << 24)
-                        except OSError:
-                            n = -1
-                        if n == 0:
-                            break
-                        if n > 0:
-                            continue
-                    chunk = os.read(fin, 1 << 20)
-                    if not chunk:
-                        break
-                    os.write(fout, chunk)
-            finally:
-                os.close(fout)
-        finally:
-            os.close(fin)
-        os.chmod(dst, mode)
-
-
-def _link_safe(st: os.stat_result, owner: tuple[int, int]) -> bool:
-    """Whether a sandbox running as ``owner`` (without capabilities) cannot change this file."""
-    mode = st.st_mode
-    if mode & (stat.S_ISUID | stat.S_ISGID) or not mode & stat.S_IROTH or mode & stat.S_IWOTH:
-        return False
-    if st.st_gid == owner[1] and mode & stat.S_IWGRP:
-        return False
-    return st.st_uid != owner[0]
-
-
-def _try_reflink(fin: int, fout: int) -> bool:
-    try:
-        import fcntl
-
-        fcntl.ioctl(fout, _FICLONE, fin)
-        return True
-    except (OSError, ImportError):
-        return False
 
 
 def _safe_target(
@@ -380,6 +306,16 @@ def _replace_file(target: Path, data: bytes, mode: int) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _dispose(path: Path, mounted: bool) -> None:
+    if mounted and unmount(path):
+        try:
+            os.rmdir(path)
+            return
+        except OSError:
+            pass
+    remove_tree(path)
 
 
 def remove_tree(path: Path) -> None:
