@@ -55,6 +55,9 @@ class Settings:
     # Sandbox backend and its image.
     sandbox: str = "local"
     docker_image: str = "vibecode-sandbox:latest"
+    # Where sandbox workspaces are made (None: the system temp dir). On the file system of your
+    # repositories, running as root, their files are hard-linked instead of copied.
+    sandbox_dir: str | None = None
     # Wall-clock budget for one request, seconds; None = no limit.
     time_budget_s: float | None = None
     # Where --record writes completions, if anywhere.

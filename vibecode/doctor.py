@@ -58,19 +58,16 @@ def _sections() -> dict[str, Callable[[], list[Check]]]:
     from vibecode.models import diagnose as model_checks
     from vibecode.repo.treesitter import diagnose as tree_sitter_checks
 
+    from vibecode.sandbox.facilities import diagnose as sandbox_checks
+
     sections: dict[str, Callable[[], list[Check]]] = {
         "python": python_checks,
         "llama_cpp": llama_checks,
         "models": model_checks,
         "tree_sitter": tree_sitter_checks,
         "git": git_checks,
+        "sandbox": sandbox_checks,
     }
-    try:
-        from vibecode.sandbox.facilities import diagnose as sandbox_checks
-    except ImportError:  # the sandbox layer reports itself once it exists
-        pass
-    else:
-        sections["sandbox"] = sandbox_checks
     return sections
 
 
