@@ -57,7 +57,6 @@ def _sections() -> dict[str, Callable[[], list[Check]]]:
     from vibecode.engine.llama import diagnose as llama_checks
     from vibecode.models import diagnose as model_checks
     from vibecode.repo.treesitter import diagnose as tree_sitter_checks
-
     from vibecode.sandbox.facilities import diagnose as sandbox_checks
 
     sections: dict[str, Callable[[], list[Check]]] = {

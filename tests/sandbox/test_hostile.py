@@ -7,7 +7,6 @@ source tree's content hash is unchanged, and no process from the run remains.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import socket
 import time

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -60,7 +61,5 @@ class CandidateRunner:
         return raw_run(result, text)
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self._empty.rmdir()
-        except OSError:
-            pass
