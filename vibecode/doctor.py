@@ -42,7 +42,6 @@ def git_checks() -> list[Check]:
 def _sections() -> dict[str, Callable[[], list[Check]]]:
     from vibecode.engine.llama import diagnose as llama_checks
     from vibecode.models import diagnose as model_checks
-
     from vibecode.sandbox.facilities import diagnose as sandbox_checks
 
     sections: dict[str, Callable[[], list[Check]]] = {

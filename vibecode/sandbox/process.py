@@ -106,7 +106,11 @@ code = os.waitstatus_to_exitcode(status)
 os._exit(code if code >= 0 else 128 - code)
 """
 
-_LIMIT_PROTECTION = {"RLIMIT_AS": "memory_limit", "RLIMIT_CPU": "cpu_limit", "RLIMIT_NPROC": "nproc_limit"}
+_LIMIT_PROTECTION = {
+    "RLIMIT_AS": "memory_limit",
+    "RLIMIT_CPU": "cpu_limit",
+    "RLIMIT_NPROC": "nproc_limit",
+}
 _DRAIN_S = 1.0  # how long output may still be read after the command ended
 
 
