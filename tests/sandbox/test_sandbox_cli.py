@@ -151,3 +151,27 @@ def test_doctor_sandbox_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     daemon, image = docker_checks("vibecode-sandbox:latest")
     assert not daemon.ok and daemon.fix is not None and "scripts/docker-up" in daemon.fix
     assert not image.ok
+
+
+def test_image_build_from_a_local_base_and_offline_failure(tmp_path: Path) -> None:
+    tag = "vibecode-sandbox-test:build"
+    out = vibecode(
+        "sandbox", "image", "build", "--tag", tag, "--base", "vibecode-sandbox:latest", cwd=tmp_path
+    )
+    try:
+        assert out.returncode == 0, out.stderr
+        assert f"built {tag}" in out.stderr
+        from vibecode.sandbox.docker import DockerSandbox
+
+        sb = DockerSandbox(tag)
+        (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+        with sb.prepare(tmp_path) as ws:
+            result = sb.run(ws, ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        assert result.exit_code == 0 and "1 passed" in result.stdout
+    finally:
+        subprocess.run(["docker", "image", "rm", "-f", tag], capture_output=True, check=False)
+    out = vibecode(
+        "sandbox", "image", "build", "--tag", tag, "--base", "vibecode-no-such-base:none"
+    )
+    assert out.returncode == 5
+    assert "failed" in out.stderr and "scripts/docker-up" in out.stderr

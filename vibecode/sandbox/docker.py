@@ -326,7 +326,10 @@ def build_image(
     context = Path(tempfile.mkdtemp(prefix="vibecode-image-"))
     try:
         found: list[str] = []
-        lines = [f"FROM {base}", "RUN pip install --no-cache-dir pytest"]
+        lines = [
+            f"FROM {base}",
+            'RUN python3 -c "import pytest" 2>/dev/null || python3 -m pip install --no-cache-dir pytest',
+        ]
         for rel in TEST_REQUIREMENT_FILES if project else ():
             assert project is not None
             src = project / rel

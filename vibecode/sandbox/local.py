@@ -126,8 +126,9 @@ class LocalSandbox:
                 path=_sandbox_path(self._python),
                 extra={**(env or {}), "VIBECODE_SANDBOX_RUN": token},
             )
-            uid = workspace.owner[0] if workspace.owner else os.getuid()
-            spec = _launcher_spec(limits, self.mode, workspace.owner, _thread_count(uid))
+            uid = workspace.owner[0] if workspace.owner and self.mode.drop_uid else os.getuid()
+            baseline = _thread_count(uid) if uid != 0 else 0  # root ignores RLIMIT_NPROC
+            spec = _launcher_spec(limits, self.mode, workspace.owner, baseline)
             sweep = self.mode.kind == "plain" and sys.platform.startswith("linux")
 
             def after_exit() -> None:
