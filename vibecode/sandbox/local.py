@@ -33,7 +33,8 @@ from pathlib import Path
 from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
-from vibecode.sandbox.process import launcher_argv, run_process, sweep_processes, to_result
+from vibecode.sandbox.launcher import launcher_argv
+from vibecode.sandbox.process import run_process, sweep_processes, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
     allocate_sandbox_user,
