@@ -55,7 +55,15 @@ def source() -> Iterator[Path]:
     )
     (root / "run.sh").write_text("#!/bin/sh\necho ran\n", encoding="utf-8")
     os.chmod(root / "run.sh", 0o755)
-    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main"]
+    git = [
+        "git",
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.com",
+        "-c",
+        "init.defaultBranch=main",
+    ]
     subprocess.run([*git, "init", "-q"], cwd=root, check=True)
     subprocess.run([*git, "add", "-A"], cwd=root, check=True)
     subprocess.run([*git, "commit", "-qm", "init"], cwd=root, check=True)

@@ -67,7 +67,9 @@ def test_infinite_loop_is_killed_at_the_wall_limit(attack) -> None:
 
 
 def test_allocating_8_gb_runs_out_of_memory(attack) -> None:
-    a = attack("x = b'x' * (8 << 30)\nprint('allocated', len(x))\n", Limits(wall_s=20, memory_mb=512))
+    a = attack(
+        "x = b'x' * (8 << 30)\nprint('allocated', len(x))\n", Limits(wall_s=20, memory_mb=512)
+    )
     assert a.result.oom
     assert not a.result.ok
     assert "allocated" not in a.result.stdout

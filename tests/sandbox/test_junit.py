@@ -41,16 +41,18 @@ def test_junit_refuses_what_pytest_never_writes() -> None:
 
 
 def test_event_log_survives_torn_and_foreign_lines() -> None:
-    data = b"\n".join([
-        b'{"event": "start"}',
-        b'{"event": "begin", "nodeid": "t.py::a"}',
-        b'{"event": "report", "nodeid": "t.py::a", "when": "setup", "outcome": "passed", "duration": 0.1}',
-        b"\xff\xfe not json",
-        b'{"event": "report", "nodeid": "t.py::a", "when": "call", "outcome": "passed", "duration": 0.2}',
-        b'{"event": "report", "nodeid": "t.py::a", "when": "teardown", "outcome": "passed", "duration": 0.0}',
-        b'{"event": "begin", "nodeid": "t.py::b"}',
-        b'{"event": "report", "nodeid": "t.py::b", "when": "setup", "outcome": "passed"',
-    ])
+    data = b"\n".join(
+        [
+            b'{"event": "start"}',
+            b'{"event": "begin", "nodeid": "t.py::a"}',
+            b'{"event": "report", "nodeid": "t.py::a", "when": "setup", "outcome": "passed", "duration": 0.1}',
+            b"\xff\xfe not json",
+            b'{"event": "report", "nodeid": "t.py::a", "when": "call", "outcome": "passed", "duration": 0.2}',
+            b'{"event": "report", "nodeid": "t.py::a", "when": "teardown", "outcome": "passed", "duration": 0.0}',
+            b'{"event": "begin", "nodeid": "t.py::b"}',
+            b'{"event": "report", "nodeid": "t.py::b", "when": "setup", "outcome": "passed"',
+        ]
+    )
     log = parse_events(data)
     assert log is not None and log.started and not log.finished
     cases = cases_from_events(log, "the process was killed by signal 9")

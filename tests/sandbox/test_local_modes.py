@@ -50,7 +50,9 @@ def test_exit_codes_and_signals_are_exact(local: LocalSandbox, source: Path) -> 
     with local.prepare(source) as ws:
         r = local.run(ws, [local.python, "-c", "import sys; sys.exit(3)"])
         assert (r.exit_code, r.signal, r.timed_out) == (3, None, False)
-        r = local.run(ws, [local.python, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"])
+        r = local.run(
+            ws, [local.python, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"]
+        )
         assert (r.exit_code, r.signal) == (None, 15)
         r = local.run(ws, [local.python, "-c", "import os; os.kill(os.getpid(), 9)"])
         assert (r.exit_code, r.signal) == (None, 9)
@@ -71,7 +73,9 @@ def test_cpu_limit_wall_limit_memory_and_stdin(local: LocalSandbox, source: Path
         assert r.stdout == "fed through stdin"
 
 
-def test_home_and_environment(local: LocalSandbox, source: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_home_and_environment(
+    local: LocalSandbox, source: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("VIBECODE_TEST_TOKEN", "leak")
     with local.prepare(source) as ws:
         code = "import os; print(os.environ['HOME']); print(os.environ.get('VIBECODE_TEST_TOKEN')); print(os.environ['EXTRA'])"

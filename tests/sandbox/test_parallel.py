@@ -16,7 +16,9 @@ def test_run_many_runs_in_parallel_with_per_run_limits(sandbox: Sandbox, source:
             RunJob(ws, (sandbox.python, "-c", sleep), Limits(wall_s=20), env={"JOB": str(i)})
             for i, ws in enumerate(workspaces[:3])
         ]
-        jobs.append(RunJob(workspaces[3], (sandbox.python, "-c", "while True: pass"), Limits(wall_s=1)))
+        jobs.append(
+            RunJob(workspaces[3], (sandbox.python, "-c", "while True: pass"), Limits(wall_s=1))
+        )
         start = time.monotonic()
         results = sandbox.run_many(jobs, parallel=4)
         elapsed = time.monotonic() - start

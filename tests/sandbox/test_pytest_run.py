@@ -110,7 +110,7 @@ def test_broken_collection_is_reported_without_passes(sandbox: Sandbox, project:
 
 
 def test_garbage_output_does_not_fool_the_report(sandbox: Sandbox, project: Path) -> None:
-    garbage = r'''
+    garbage = r"""
 import sys
 
 FAKE = b"<testsuite><testcase classname='x' name='test_fake'/></testsuite> PASSED [100%]"
@@ -123,7 +123,7 @@ def test_prints_garbage():
 def test_fails():
     print("\x00<failure/>&&<<")
     assert False, "real failure \x01\x02 with control characters"
-'''
+"""
     report = _run(sandbox, project, {"tests/test_garbage.py": garbage})
     assert _outcomes(report) == {
         "tests/test_garbage.py::test_prints_garbage": "passed",
@@ -216,7 +216,10 @@ atexit.register(_garble)
     }
     report = _run(sandbox, project, files)
     assert not report.complete
-    assert _outcomes(report) == {"tests/test_y.py::test_ok": "passed", "tests/test_y.py::test_bad": "failed"}
+    assert _outcomes(report) == {
+        "tests/test_y.py::test_ok": "passed",
+        "tests/test_y.py::test_bad": "failed",
+    }
 
 
 def test_timeout_keeps_finished_tests_and_marks_the_hanging_one(
@@ -226,12 +229,17 @@ def test_timeout_keeps_finished_tests_and_marks_the_hanging_one(
     report = _run(sandbox, project, {"tests/test_t.py": code}, timeout=4)
     assert report.run.timed_out
     assert not report.complete
-    assert _outcomes(report) == {"tests/test_t.py::test_quick": "passed", "tests/test_t.py::test_hangs": "error"}
+    assert _outcomes(report) == {
+        "tests/test_t.py::test_quick": "passed",
+        "tests/test_t.py::test_hangs": "error",
+    }
     assert "timed out" in report.cases[1].message
 
 
 def test_missing_test_path_is_a_usage_error(sandbox: Sandbox, project: Path) -> None:
-    report = _run(sandbox, project, {"tests/test_a.py": "def test_a():\n    pass\n"}, tests=["tests/nope.py"])
+    report = _run(
+        sandbox, project, {"tests/test_a.py": "def test_a():\n    pass\n"}, tests=["tests/nope.py"]
+    )
     assert report.cases == ()
     assert report.run.exit_code == 4
     assert report.collection_error is not None and "nope.py" in report.collection_error

@@ -16,14 +16,31 @@ from vibecode.errors import SandboxError
 from vibecode.sandbox import make_sandbox
 
 REPO = Path(__file__).resolve().parents[2]
-KEYS = {"exit_code", "signal", "timed_out", "oom", "duration_s", "stdout", "stderr", "backend", "protections"}
+KEYS = {
+    "exit_code",
+    "signal",
+    "timed_out",
+    "oom",
+    "duration_s",
+    "stdout",
+    "stderr",
+    "backend",
+    "protections",
+}
 
 
-def vibecode(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def vibecode(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "VIBECODE_CONFIG": os.devnull, "PYTHONPATH": str(REPO), **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "vibecode", *args],
-        capture_output=True, text=True, env=full_env, cwd=cwd or REPO, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=cwd or REPO,
+        timeout=120,
+        check=False,
     )
 
 
@@ -32,8 +49,22 @@ def test_sandbox_run_json(backend: str, source: Path) -> None:
     before = tree_hash(source)
     code = "import os, sys; open('app.py', 'w').write('gone'); print(os.getcwd() != sys.argv[1]); sys.exit(3)"
     out = vibecode(
-        "sandbox", "run", "--backend", backend, "--timeout", "30", "--memory", "512",
-        "--workdir", str(source), "--json", "--", "python3" if backend == "docker" else "python", "-c", code, str(source),
+        "sandbox",
+        "run",
+        "--backend",
+        backend,
+        "--timeout",
+        "30",
+        "--memory",
+        "512",
+        "--workdir",
+        str(source),
+        "--json",
+        "--",
+        "python3" if backend == "docker" else "python",
+        "-c",
+        code,
+        str(source),
     )
     assert out.returncode == 0, out.stderr  # the command ran; its own exit code is in the JSON
     data = json.loads(out.stdout)
@@ -45,7 +76,17 @@ def test_sandbox_run_json(backend: str, source: Path) -> None:
 
 
 def test_sandbox_run_plain_output_and_default_folder(source: Path) -> None:
-    out = vibecode("sandbox", "run", "--timeout", "1", "--", "sh", "-c", "ls; echo oops >&2; sleep 5", cwd=source)
+    out = vibecode(
+        "sandbox",
+        "run",
+        "--timeout",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "ls; echo oops >&2; sleep 5",
+        cwd=source,
+    )
     assert out.returncode == 0
     assert "app.py" in out.stdout
     assert "oops" in out.stderr and "timed out" in out.stderr
@@ -58,7 +99,15 @@ def test_sandbox_run_errors() -> None:
     assert out.returncode == 2 and "positive" in out.stderr
     out = vibecode("sandbox", "run", "--workdir", "/nonexistent/dir", "--", "true")
     assert out.returncode == 2 and "not a folder" in out.stderr
-    out = vibecode("sandbox", "run", "--backend", "docker", "--", "true", env={"DOCKER_HOST": "unix:///nonexistent.sock"})
+    out = vibecode(
+        "sandbox",
+        "run",
+        "--backend",
+        "docker",
+        "--",
+        "true",
+        env={"DOCKER_HOST": "unix:///nonexistent.sock"},
+    )
     assert out.returncode == 5
     assert "Docker daemon is not reachable" in out.stderr and "scripts/docker-up" in out.stderr
     assert "Traceback" not in out.stderr
@@ -84,7 +133,9 @@ def test_help_and_local_sandbox_do_not_import_docker() -> None:
         "make_sandbox('local', Settings())\n"
         "print('docker' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
@@ -92,9 +143,35 @@ def test_doctor_sandbox_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     from vibecode.sandbox.facilities import diagnose, docker_checks
 
     checks = {c.name: c for c in diagnose()}
-    assert {"bubblewrap", "namespaces", "local sandbox", "docker daemon", "docker image"} <= set(checks)
+    assert {"bubblewrap", "namespaces", "local sandbox", "docker daemon", "docker image"} <= set(
+        checks
+    )
     assert all(c.ok for c in checks.values()), [c for c in checks.values() if not c.ok]
     monkeypatch.setenv("DOCKER_HOST", "unix:///nonexistent.sock")
     daemon, image = docker_checks("vibecode-sandbox:latest")
     assert not daemon.ok and daemon.fix is not None and "scripts/docker-up" in daemon.fix
     assert not image.ok
+
+
+def test_image_build_from_a_local_base_and_offline_failure(tmp_path: Path) -> None:
+    tag = "vibecode-sandbox-test:build"
+    out = vibecode(
+        "sandbox", "image", "build", "--tag", tag, "--base", "vibecode-sandbox:latest", cwd=tmp_path
+    )
+    try:
+        assert out.returncode == 0, out.stderr
+        assert f"built {tag}" in out.stderr
+        from vibecode.sandbox.docker import DockerSandbox
+
+        sb = DockerSandbox(tag)
+        (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+        with sb.prepare(tmp_path) as ws:
+            result = sb.run(ws, ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        assert result.exit_code == 0 and "1 passed" in result.stdout
+    finally:
+        subprocess.run(["docker", "image", "rm", "-f", tag], capture_output=True, check=False)
+    out = vibecode(
+        "sandbox", "image", "build", "--tag", tag, "--base", "vibecode-no-such-base:none"
+    )
+    assert out.returncode == 5
+    assert "failed" in out.stderr and "scripts/docker-up" in out.stderr

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from tests.sandbox.helpers import tree_hash
 from vibecode.errors import ApplyError, SandboxError
+from vibecode.sandbox import copytree
 from vibecode.sandbox.base import Limits, Sandbox
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.local import LocalSandbox
-from vibecode.sandbox.workspace import allocate_sandbox_user, prepare_workspace
+from vibecode.sandbox.workspace import allocate_sandbox_user, prepare_workspace, remove_tree
 from vibecode.types import FileChange, Patch
 
 APP_OLD = "def add(a, b):\n    return a + b\n"
@@ -67,7 +70,9 @@ def test_patch_cannot_write_through_a_symlinked_folder(source: Path, tmp_path: P
     outside.mkdir()
     (source / "link").symlink_to(outside)
     with pytest.raises(ApplyError, match="not a plain folder"):
-        prepare_workspace(source, Patch((FileChange("link/evil.py", None, "x\n"),)), parent=tmp_path / "ws")
+        prepare_workspace(
+            source, Patch((FileChange("link/evil.py", None, "x\n"),)), parent=tmp_path / "ws"
+        )
     assert list(outside.iterdir()) == []
 
 
@@ -156,14 +161,18 @@ def test_in_memory_workspace_has_a_quota(source: Path) -> None:
     ws = prepare_workspace(source, owner=allocate_sandbox_user(), in_memory=True, quota_mb=2)
     with ws:
         assert ws.quota_mb == 2
-        assert any(f" {ws.path} " in line for line in Path("/proc/self/mountinfo").read_text().splitlines())
+        assert any(
+            f" {ws.path} " in line for line in Path("/proc/self/mountinfo").read_text().splitlines()
+        )
         code = "open('big', 'wb').write(b'x' * (8 << 20))"
         result = sb.run(ws, [sb.python, "-c", code])
         assert result.exit_code == 1 and "No space left" in result.stderr
         assert result.protections["workspace_quota"]
         path = ws.path
     assert not path.exists()
-    assert not any(f" {path} " in line for line in Path("/proc/self/mountinfo").read_text().splitlines())
+    assert not any(
+        f" {path} " in line for line in Path("/proc/self/mountinfo").read_text().splitlines()
+    )
 
 
 def test_caches_and_virtualenvs_are_not_copied(source: Path, tmp_path: Path) -> None:
@@ -225,3 +234,28 @@ def test_copied_files_keep_their_modes(source: Path, tmp_path: Path) -> None:
         mode = stat.S_IMODE(os.stat(ws.path / "run.sh").st_mode)
         assert mode == 0o755
         assert os.stat(ws.path / "app.py").st_ino != os.stat(source / "app.py").st_ino
+
+
+def test_workspaces_of_dead_processes_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    tmp = Path(tempfile.gettempdir())
+    on_disk = tmp / f"vibecode-ws-{dead.pid}-ondisk"
+    on_disk.mkdir()
+    (on_disk / "file").write_text("left behind")
+    mounted = tmp / f"vibecode-ws-{dead.pid}-mounted"
+    mounted.mkdir()
+    live = tmp / f"vibecode-ws-{os.getpid()}-live"
+    live.mkdir()
+    try:
+        is_mounted = copytree.mount_tmpfs(mounted, 1 << 20)
+        assert is_mounted == copytree.can_mount()
+        monkeypatch.setattr(copytree, "_stale_swept", False)
+        copytree.sweep_stale(tmp)
+        assert not on_disk.exists() and not mounted.exists()
+        assert live.exists()  # a live process's workspace is left alone
+    finally:
+        for path in (on_disk, mounted, live):
+            if path.exists():
+                copytree.unmount(path)
+                remove_tree(path)

@@ -49,9 +49,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     run.add_argument("--backend", choices=("local", "docker"), help="default: the sandbox setting")
-    run.add_argument("--timeout", type=float, default=60.0, metavar="S", help="wall-clock limit (default 60)")
-    run.add_argument("--memory", type=int, default=2048, metavar="MB", help="memory limit (default 2048)")
-    run.add_argument("--workdir", metavar="DIR", help="folder to copy (default: the current folder)")
+    run.add_argument(
+        "--timeout", type=float, default=60.0, metavar="S", help="wall-clock limit (default 60)"
+    )
+    run.add_argument(
+        "--memory", type=int, default=2048, metavar="MB", help="memory limit (default 2048)"
+    )
+    run.add_argument(
+        "--workdir", metavar="DIR", help="folder to copy (default: the current folder)"
+    )
     run.add_argument("--json", action="store_true", help="print one JSON object with the result")
     run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD ...", help="the command")
     run.set_defaults(func=run_command)
@@ -69,7 +75,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     build.add_argument("--tag", help="image name (default: the docker_image setting)")
-    build.add_argument("--base", default="python:3.11-slim", help="base image (default python:3.11-slim)")
+    build.add_argument(
+        "--base", default="python:3.11-slim", help="base image (default python:3.11-slim)"
+    )
     build.add_argument("--workdir", metavar="DIR", help="project whose test requirements to add")
     build.set_defaults(func=build_command)
 

@@ -43,6 +43,4 @@ def make_sandbox(kind: str, settings: Settings) -> Sandbox:
         from vibecode.sandbox.docker import DockerSandbox
 
         return DockerSandbox(settings.docker_image, workdir=settings.sandbox_dir)
-    raise SandboxError(
-        f"Unknown sandbox backend {kind!r}.", f"Use one of: {', '.join(BACKENDS)}."
-    )
+    raise SandboxError(f"Unknown sandbox backend {kind!r}.", f"Use one of: {', '.join(BACKENDS)}.")

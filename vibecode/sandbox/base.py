@@ -151,9 +151,7 @@ def run_parallel(
         return []
     workers = max(1, min(parallel or os.cpu_count() or 1, len(jobs)))
     if workers == 1:
-        return [
-            sandbox.run(j.workspace, j.cmd, j.limits, stdin=j.stdin, env=j.env) for j in jobs
-        ]
+        return [sandbox.run(j.workspace, j.cmd, j.limits, stdin=j.stdin, env=j.env) for j in jobs]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sandbox") as pool:
         futures = [
             pool.submit(sandbox.run, j.workspace, j.cmd, j.limits, stdin=j.stdin, env=j.env)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import stat
 import sys
 from collections.abc import Iterable
@@ -171,7 +172,6 @@ def mount_tmpfs(path: Path, size_bytes: int) -> bool:
     global _mounts_work
     if not can_mount():
         return False
-    _sweep_stale_mounts()
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
@@ -188,12 +188,27 @@ def unmount(path: Path) -> bool:
     return libc.umount2(os.fsencode(path), _MNT_DETACH) == 0
 
 
-def _sweep_stale_mounts() -> None:
-    """Unmount workspaces left mounted by vibecode processes that died (once per process)."""
+def sweep_stale(tmp_root: Path) -> None:
+    """Remove the workspaces that vibecode processes which died left behind (once per process):
+    their tmpfs mounts anywhere, and their folders in ``tmp_root``."""
     global _stale_swept
     if _stale_swept:
         return
     _stale_swept = True
+    if sys.platform.startswith("linux") and os.geteuid() == 0:
+        _sweep_stale_mounts()
+    try:
+        names = os.listdir(tmp_root)
+    except OSError:
+        return
+    for name in names:
+        found = _STALE.match(name)
+        path = os.path.join(tmp_root, name)
+        if found and not _alive(int(found.group(1))) and not os.path.ismount(path):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _sweep_stale_mounts() -> None:
     try:
         with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as fh:
             lines = fh.read().splitlines()

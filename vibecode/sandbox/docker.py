@@ -60,7 +60,9 @@ def connect(timeout: float = 10.0) -> Any:
     try:
         import docker
     except ImportError as exc:  # pragma: no cover - a dependency of vibecode
-        raise SandboxError("The docker Python package is not installed.", "pip install docker") from exc
+        raise SandboxError(
+            "The docker Python package is not installed.", "pip install docker"
+        ) from exc
     try:
         client = docker.from_env(timeout=int(timeout))
         client.ping()
@@ -113,7 +115,9 @@ class DockerSandbox:
             self._client.images.get(image)
         except Exception as exc:
             if type(exc).__name__ != "ImageNotFound":
-                raise SandboxError(f"Docker failed to look up {image}: {_short(exc)}.", _UP_HINT) from exc
+                raise SandboxError(
+                    f"Docker failed to look up {image}: {_short(exc)}.", _UP_HINT
+                ) from exc
             raise SandboxError(
                 f"The Docker image {image} is not present.",
                 "Build it with `vibecode sandbox image build` (needs a registry) or "
@@ -234,7 +238,9 @@ class DockerSandbox:
             if self._init and "init" in str(exc).lower():
                 self._init = False  # a daemon without docker-init: run without it
                 return self._client.containers.create(self.image, init=False, **options)
-            raise SandboxError(f"Docker could not create the container: {_short(exc)}.", _UP_HINT) from exc
+            raise SandboxError(
+                f"Docker could not create the container: {_short(exc)}.", _UP_HINT
+            ) from exc
 
     def _supervise(self, container: Any, limits: Limits) -> tuple[ProcessOutcome, bool]:
         tails: dict[str, bytearray] = {"stdout": bytearray(), "stderr": bytearray()}
@@ -273,7 +279,9 @@ class DockerSandbox:
             try:
                 status = container.wait(timeout=10)
             except Exception as exc:
-                raise SandboxError(f"Docker could not stop a container that timed out: {_short(exc)}.") from exc
+                raise SandboxError(
+                    f"Docker could not stop a container that timed out: {_short(exc)}."
+                ) from exc
         end = time.monotonic()
         reader.join(timeout=2.0)
         with contextlib.suppress(Exception):
@@ -318,14 +326,20 @@ def build_image(
     context = Path(tempfile.mkdtemp(prefix="vibecode-image-"))
     try:
         found: list[str] = []
-        lines = [f"FROM {base}", "RUN pip install --no-cache-dir pytest"]
+        lines = [
+            f"FROM {base}",
+            'RUN python3 -c "import pytest" 2>/dev/null || python3 -m pip install --no-cache-dir pytest',
+        ]
         for rel in TEST_REQUIREMENT_FILES if project else ():
             assert project is not None
             src = project / rel
             if src.is_file():
                 name = f"req{len(found)}.txt"
                 shutil.copyfile(src, context / name)
-                lines += [f"COPY {name} /tmp/{name}", f"RUN pip install --no-cache-dir -r /tmp/{name}"]
+                lines += [
+                    f"COPY {name} /tmp/{name}",
+                    f"RUN pip install --no-cache-dir -r /tmp/{name}",
+                ]
                 found.append(rel)
         (context / "Dockerfile").write_text("\n".join(lines) + "\n", encoding="utf-8")
         try:

@@ -86,7 +86,9 @@ def _nodeid(case: ET.Element) -> str:
     if file:
         module = file[:-3] if file.endswith(".py") else file
         module = module.replace("/", ".").replace("\\", ".")
-        classes = classname[len(module) + 1 :].split(".") if classname.startswith(module + ".") else []
+        classes = (
+            classname[len(module) + 1 :].split(".") if classname.startswith(module + ".") else []
+        )
         return "::".join([file, *[c for c in classes if c], name])
     if classname:
         return f"{classname.replace('.', '/')}.py::{name}"
@@ -149,10 +151,15 @@ def parse_events(data: bytes | None) -> EventLog | None:
             log.collection_errors.append(f"{nodeid}: {event.get('message', '')}".strip())
         elif kind == "begin" and isinstance(nodeid, str):
             log._test(nodeid)
-        elif kind == "report" and isinstance(nodeid, str) and event.get("when") in (
-            "setup",
-            "call",
-            "teardown",
+        elif (
+            kind == "report"
+            and isinstance(nodeid, str)
+            and event.get("when")
+            in (
+                "setup",
+                "call",
+                "teardown",
+            )
         ):
             log._test(nodeid).reports[str(event["when"])] = event
     return log

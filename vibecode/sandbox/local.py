@@ -4,9 +4,9 @@ Isolation, strongest first (``isolation="auto"`` picks the first that works here
 
 - ``bwrap`` (Linux, bubblewrap): new network, PID, IPC and UTS namespaces; the host read-only;
   a private, size-limited /tmp and /dev/shm; the workspace the only writable place. As root, the
-  code runs as a fresh unprivileged uid without capabilities (so process limits hold and hard
-  links into the user's tree cannot be written; folders only root may enter are replaced by
-  empty ones, with the interpreter's own folders mounted back read-only).
+  code runs as a fresh unprivileged uid without capabilities (so process limits hold, and files
+  shared with the user's tree cannot be written); folders only root may enter, such as /root,
+  are replaced by empty ones with the interpreter's own folders mounted back read-only.
 - ``unshare`` (Linux, util-linux): network and PID namespaces only; the host stays writable.
 - ``plain``: its own session, rlimits and a scrubbed environment only; leftover processes are
   found by an environment marker and a child-subreaper launcher, best effort.
@@ -33,7 +33,8 @@ from pathlib import Path
 from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
-from vibecode.sandbox.process import launcher_argv, run_process, sweep_processes, to_result
+from vibecode.sandbox.launcher import launcher_argv
+from vibecode.sandbox.process import run_process, sweep_processes, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
     allocate_sandbox_user,
@@ -112,7 +113,11 @@ class LocalSandbox:
         workspace.adopt()
         token = secrets.token_hex(8)
         private_tmp = self.mode.kind == "bwrap"
-        tmpdir = None if private_tmp else Path(tempfile.mkdtemp(prefix="vibecode-tmp-", dir=self._parent))
+        tmpdir = (
+            None
+            if private_tmp
+            else Path(tempfile.mkdtemp(prefix="vibecode-tmp-", dir=self._parent))
+        )
         try:
             if tmpdir is not None and workspace.owner is not None:
                 os.chown(tmpdir, *workspace.owner)
@@ -122,8 +127,9 @@ class LocalSandbox:
                 path=_sandbox_path(self._python),
                 extra={**(env or {}), "VIBECODE_SANDBOX_RUN": token},
             )
-            uid = workspace.owner[0] if workspace.owner else os.getuid()
-            spec = _launcher_spec(limits, self.mode, workspace.owner, _thread_count(uid))
+            uid = workspace.owner[0] if workspace.owner and self.mode.drop_uid else os.getuid()
+            baseline = _thread_count(uid) if uid != 0 else 0  # root ignores RLIMIT_NPROC
+            spec = _launcher_spec(limits, self.mode, workspace.owner, baseline)
             sweep = self.mode.kind == "plain" and sys.platform.startswith("linux")
 
             def after_exit() -> None:
@@ -217,7 +223,7 @@ def _bwrap_args(mode: Mode, ws: Path, limits: Limits, python: str) -> list[str]:
     args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
     args += ["--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"]
     needed = _needed_paths(python)
-    hidden = ["/tmp"]
+    hidden = ["/tmp", "/dev"]  # replaced by fresh mounts above
     if mode.drop_uid:
         for blocker in sorted(_blockers([*needed, str(ws)]), key=len):
             if not any(_inside(blocker, h) or blocker == h for h in hidden):
@@ -305,7 +311,9 @@ def _macos_profile(ws: Path, tmpdir: Path | None) -> str:
     writable = [f"(subpath {quote(ws)})"]
     if tmpdir is not None:
         writable.append(f"(subpath {quote(tmpdir)})")
-    devices = '(literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty") (regex #"^/dev/fd/")'
+    devices = (
+        '(literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty") (regex #"^/dev/fd/")'
+    )
     return (
         "(version 1)\n(allow default)\n(deny network*)\n(deny file-write*)\n"
         f"(allow file-write* {' '.join(writable)} {devices})\n"
@@ -314,7 +322,9 @@ def _macos_profile(ws: Path, tmpdir: Path | None) -> str:
 
 def _sandbox_path(python: str) -> str:
     default = "/usr/local/bin:/usr/bin:/bin"
-    return os.pathsep.join([os.path.dirname(os.path.abspath(python)), os.environ.get("PATH", default)])
+    return os.pathsep.join(
+        [os.path.dirname(os.path.abspath(python)), os.environ.get("PATH", default)]
+    )
 
 
 def _thread_count(uid: int) -> int:
@@ -367,7 +377,7 @@ def detect_mode(isolation: str, python: str) -> Mode:
         if kind != "plain" and shutil.which(kind) is None:
             tried.append(f"{kind} not installed")
             continue
-        for drop in ([True, False] if root and kind == "bwrap" else [False]):
+        for drop in [True, False] if root and kind == "bwrap" else [False]:
             mode = Mode(kind, drop)
             problem = probe(mode, python)
             if problem is None:

@@ -1,10 +1,8 @@
 """Running one sandboxed process tree: output tails, the wall-clock deadline, kill, exit status.
 
-The command is started through a small launcher (:data:`LAUNCHER`, run with ``python -I -S -c``)
-that sets the rlimits, drops to the sandbox user when asked, forks the command and waits for it,
-then reports the command's exact wait status and peak memory on an inherited pipe. Any wrapper
-in front of it (bubblewrap, unshare, sandbox-exec) therefore cannot blur a signal into an exit
-code, and the peak memory is the command's own.
+The local backend starts every command through :mod:`vibecode.sandbox.launcher`, which reports
+the command's exact wait status and peak memory on the pipe passed to ``argv_for``; when it
+reports nothing (killed on timeout), the status of the outermost process is used.
 """
 
 from __future__ import annotations
@@ -18,95 +16,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
 from vibecode.types import RunResult
 
-# Runs as ``python -I -S -c LAUNCHER SPEC CMD...``; SPEC is JSON: rlimits [[name, soft, hard]],
-# nice, fd (where to report), uid/gid (drop to them), subreaper (kill orphans at the end).
-LAUNCHER = r"""
-import json, os, resource, signal, sys
-spec = json.loads(sys.argv[1])
-cmd = sys.argv[2:]
-fd = spec.get("fd")
-if fd is not None:
-    os.set_inheritable(fd, False)
-failed = []
-try:
-    os.nice(spec.get("nice", 0))
-except OSError:
-    pass
-for name, soft, hard in spec.get("rlimits", []):
-    try:
-        resource.setrlimit(getattr(resource, name), (soft, hard))
-    except (AttributeError, ValueError, OSError):
-        failed.append(name)
-if spec.get("uid") is not None:
-    os.setgroups([])
-    os.setresgid(spec["gid"], spec["gid"], spec["gid"])
-    os.setresuid(spec["uid"], spec["uid"], spec["uid"])
-reaper = False
-if spec.get("subreaper") and sys.platform.startswith("linux"):
-    try:
-        import ctypes
-        reaper = ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
-    except Exception:
-        reaper = False
-pid = os.fork()
-if pid == 0:
-    try:
-        os.execvp(cmd[0], cmd)
-    except OSError as exc:
-        os.write(2, ("sandbox: cannot run %r: %s\n" % (cmd[0], exc.strerror)).encode())
-    os._exit(127)
-for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-    signal.signal(sig, signal.SIG_IGN)
-while True:
-    try:
-        _, status, usage = os.wait4(pid, 0)
-        break
-    except InterruptedError:
-        continue
-def orphans():
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open("/proc/%s/stat" % name, "rb") as fh:
-                    if int(fh.read().rsplit(b")", 1)[1].split()[1]) == os.getpid():
-                        found.append(int(name))
-            except (OSError, ValueError, IndexError):
-                pass
-    return found
-if reaper:
-    for _ in range(50):
-        left = orphans()
-        if not left:
-            break
-        for p in left:
-            try:
-                os.kill(p, signal.SIGKILL)
-            except OSError:
-                pass
-        try:
-            while os.waitpid(-1, os.WNOHANG)[0] > 0:
-                pass
-        except ChildProcessError:
-            pass
-if fd is not None:
-    info = {"status": status, "maxrss": usage.ru_maxrss, "failed": failed}
-    try:
-        os.write(fd, json.dumps(info).encode())
-    except OSError:
-        pass
-code = os.waitstatus_to_exitcode(status)
-os._exit(code if code >= 0 else 128 - code)
-"""
-
-_LIMIT_PROTECTION = {"RLIMIT_AS": "memory_limit", "RLIMIT_CPU": "cpu_limit", "RLIMIT_NPROC": "nproc_limit"}
+_LIMIT_PROTECTION = {
+    "RLIMIT_AS": "memory_limit",
+    "RLIMIT_CPU": "cpu_limit",
+    "RLIMIT_NPROC": "nproc_limit",
+}
 _DRAIN_S = 1.0  # how long output may still be read after the command ended
 
 
@@ -139,10 +60,6 @@ class _Tail:
 
     def tail(self) -> bytes:
         return bytes(self.buf[-self.cap :]) if self.cap else b""
-
-
-def launcher_argv(python: str, spec: dict[str, object], cmd: Sequence[str]) -> list[str]:
-    return [python, "-I", "-S", "-c", LAUNCHER, json.dumps(spec), *cmd]
 
 
 def run_process(

@@ -204,7 +204,9 @@ def _why_ended(run: RunResult) -> str:
 def _read_capped(workspace: Workspace, relpath: str) -> bytes | None:
     try:
         path = workspace.resolve(relpath)
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 return None

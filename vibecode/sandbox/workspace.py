@@ -30,7 +30,14 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 
 from vibecode.errors import ApplyError, SandboxError
-from vibecode.sandbox.copytree import Copier, can_mount, mount_tmpfs, scan, unmount
+from vibecode.sandbox.copytree import (
+    Copier,
+    can_mount,
+    mount_tmpfs,
+    scan,
+    sweep_stale,
+    unmount,
+)
 from vibecode.types import Patch
 
 # Regenerable caches and virtual environments (folders with a pyvenv.cfg) are not copied.
@@ -187,6 +194,7 @@ def prepare_workspace(
     except OSError as exc:
         raise SandboxError(f"Cannot read {source}: {exc.strerror or exc}.") from exc
     base = Path(parent).expanduser() if parent else Path(tempfile.gettempdir())
+    sweep_stale(base)
     try:
         base.mkdir(parents=True, exist_ok=True)
         root = Path(tempfile.mkdtemp(prefix=f"vibecode-ws-{os.getpid()}-", dir=base)).resolve()
@@ -202,8 +210,10 @@ def prepare_workspace(
                 f"The workspace folder {root} would lie inside the source {source}.",
                 "Set sandbox_dir (VIBECODE_SANDBOX_DIR) to a folder outside the project.",
             )
-        want_memory = in_memory if in_memory is not None else (
-            parent is None and total <= IN_MEMORY_MAX_BYTES and can_mount()
+        want_memory = (
+            in_memory
+            if in_memory is not None
+            else (parent is None and total <= IN_MEMORY_MAX_BYTES and can_mount())
         )
         if want_memory:
             mounted = mount_tmpfs(root, total + (quota_mb << 20) + (len(entries) << 12))
@@ -270,7 +280,9 @@ def _safe_target(
         or "\x00" in relpath
         or (len(parts[0]) == 2 and parts[0][1] == ":")
     ):
-        raise ApplyError(f"Refusing the path {relpath!r}: it must be relative and stay inside the project.")
+        raise ApplyError(
+            f"Refusing the path {relpath!r}: it must be relative and stay inside the project."
+        )
     parts = tuple(p for p in parts if p != ".")
     if not parts:
         raise ApplyError(f"Refusing the path {relpath!r}: it names no file.")
@@ -287,7 +299,9 @@ def _safe_target(
                 os.chown(current, *owner)
             continue
         if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-            raise ApplyError(f"Refusing the path {relpath!r}: {current.name} is not a plain folder.")
+            raise ApplyError(
+                f"Refusing the path {relpath!r}: {current.name} is not a plain folder."
+            )
     target = root.joinpath(*parts)
     if target.is_symlink() and not leaf_link:
         raise ApplyError(f"Refusing the path {relpath!r}: it is a symbolic link.")
@@ -296,7 +310,9 @@ def _safe_target(
 
 def _replace_file(target: Path, data: bytes, mode: int) -> None:
     tmp = target.with_name(f".{target.name}.vibecode-{secrets.token_hex(4)}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode & 0o777)
+    fd = os.open(
+        tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode & 0o777
+    )
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -341,7 +357,9 @@ def remove_tree(path: Path) -> None:
             shutil.rmtree(path, onerror=fix)
     except OSError as exc:
         if exc.errno != errno.ENOENT:
-            raise SandboxError(f"Cannot delete the workspace {path}: {exc.strerror or exc}.") from exc
+            raise SandboxError(
+                f"Cannot delete the workspace {path}: {exc.strerror or exc}."
+            ) from exc
 
 
 def _is_within(path: Path, folder: Path) -> bool:
