@@ -44,8 +44,9 @@ class Settings:
     n_gpu_layers: int | None = None
     # CPU threads for llama.cpp; None = all cores.
     n_threads: int | None = None
-    # Generation budget per completion, and the thinking budget inside it (budget forcing).
-    max_tokens: int = 4096
+    # Generation budget per completion, and the thinking budget inside it (budget forcing);
+    # None = the model manifest's recommendation (4096 when it has none).
+    max_tokens: int | None = None
     max_think_tokens: int | None = None
     # Overrides of the model manifest's recommended sampling.
     temperature: float | None = None

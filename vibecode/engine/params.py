@@ -9,6 +9,8 @@ from vibecode.config import Settings
 from vibecode.models import Manifest
 from vibecode.types import SamplingParams
 
+DEFAULT_MAX_TOKENS = 4096
+
 
 def sampling_params(
     settings: Settings, manifest: Manifest | None, **overrides: Any
@@ -17,11 +19,12 @@ def sampling_params(
 
     ``overrides`` whose value is None are ignored, so unset CLI flags change nothing.
     """
-    params = SamplingParams(max_tokens=settings.max_tokens)
+    params = SamplingParams(max_tokens=DEFAULT_MAX_TOKENS)
     if manifest is not None:
         s = manifest.sampling
         params = dataclasses.replace(
             params,
+            max_tokens=s.max_tokens or DEFAULT_MAX_TOKENS,
             temperature=s.temperature,
             top_p=s.top_p,
             top_k=s.top_k,
@@ -29,6 +32,7 @@ def sampling_params(
             max_think_tokens=s.max_think_tokens,
         )
     from_settings = {
+        "max_tokens": settings.max_tokens,
         "temperature": settings.temperature,
         "top_p": settings.top_p,
         "top_k": settings.top_k,

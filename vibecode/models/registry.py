@@ -42,6 +42,7 @@ class SamplingDefaults:
     top_k: int = 0
     min_p: float = 0.0
     max_think_tokens: int | None = None
+    max_tokens: int | None = None  # tokens per completion that suit this model
 
 
 @dataclass(frozen=True)
