@@ -55,6 +55,7 @@ def batched_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int) ->
 
 
 def sequential_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int) -> dict[str, float]:
+    os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # as the engine does, for a fair comparison
     import llama_cpp
 
     from vibecode.config import Settings
