@@ -376,6 +376,7 @@ class CandidateReport:
     r: float | None = None  # trajectory weight r_k
     error: str | None = None  # why it was dropped (extraction or syntax error)
     answer: str | None = None  # math mode: the boxed answer
+    note: str | None = None  # how its code was adapted, if it was
 
 
 @dataclass(frozen=True)

@@ -114,3 +114,23 @@ def test_cancel_mid_run_raises_cancelled(tmp_path: Path) -> None:
                 session.cancel()
     assert any(isinstance(e, StageStarted) for e in seen)
     assert not any(isinstance(e, (CandidateParsed, CandidateTested)) for e in seen)
+
+
+def test_a_plain_function_is_accepted_for_the_method(tmp_path: Path) -> None:
+    plain = (
+        "def coinChange(coins, amount):\n"
+        "    best = [0] + [amount + 1] * amount\n"
+        "    for a in range(1, amount + 1):\n"
+        "        for c in coins:\n"
+        "            if c <= a:\n"
+        "                best[a] = min(best[a], best[a - c] + 1)\n"
+        "    return best[amount] if best[amount] <= amount else -1\n"
+    )
+    with_self = plain.replace("def coinChange(coins, amount)", "def coinChange(self, coins, amount)")
+    result, _ = _solve(tmp_path, [candidate("a", plain), candidate("b", with_self), candidate("c", DP)])
+    assert result.status == "verified"
+    by_index = {c.index: c for c in result.candidates}
+    for i in (0, 1):
+        assert by_index[i].parsed and "wrapped in class Solution" in (by_index[i].note or "")
+        assert sum(e.passed for e in by_index[i].examples) == 3
+    assert by_index[2].note is None

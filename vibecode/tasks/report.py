@@ -26,6 +26,7 @@ def candidate_json(c: CandidateReport) -> dict[str, Any]:
         "tokens": c.completion.completion_tokens,
         "finish_reason": c.completion.finish_reason,
         **({"answer": c.answer} if c.answer is not None else {}),
+        **({"note": c.note} if c.note else {}),
     }
 
 

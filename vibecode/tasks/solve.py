@@ -33,8 +33,8 @@ from vibecode.events import (
     StageStarted,
     StepUnavailable,
 )
-from vibecode.patch.extract import extract_code
 from vibecode.patch.normalize import dedupe
+from vibecode.tasks.entry_adapter import extract_entry
 from vibecode.tasks.prompts import edge_case_messages, solve_messages
 from vibecode.tasks.sampling import Budget, ask_model, sample_candidates
 from vibecode.types import (
@@ -167,11 +167,11 @@ def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> d
     owners: list[int] = []
     for c in completions:
         try:
-            code = extract_code(c.answer, problem.signature.entry_point)
+            code, note = extract_entry(c.answer, problem.signature)
         except ExtractionError as exc:
             reports[c.seq] = CandidateReport(c.seq, c, error=exc.message)
             continue
-        reports[c.seq] = CandidateReport(c.seq, c, code=code)
+        reports[c.seq] = CandidateReport(c.seq, c, code=code, note=note)
         codes.append(code)
         owners.append(c.seq)
     for result, owner in zip(dedupe(codes), owners, strict=True):
