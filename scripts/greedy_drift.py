@@ -49,7 +49,7 @@ def main() -> int:
         for k in ks:
             batch = engine.sample(messages, params, n=k)
             tokens = engine.tokenize(batch[0].text, special=False)
-            drift = next((i for i, (a, b) in enumerate(zip(reference, tokens)) if a != b), None)
+            drift = next((i for i, (a, b) in enumerate(zip(reference, tokens, strict=False)) if a != b), None)
             rows.append({"prompt": prompt[:40], "k": k, "first_divergence": drift,
                          "sequences_identical": all(c.text == batch[0].text for c in batch)})
     print(json.dumps(rows, indent=None if args.json else 2))
