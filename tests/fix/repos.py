@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.repo.gitutil import git, make_repo
+from tests.repo.gitutil import git, make_repo, snapshot
 
 FENCE = "```"
 
@@ -100,7 +100,8 @@ OFF_BY_ONE = BuggyRepo(
                sr("textkit/paging.py", "    start = number * size", "    start = (number - 1) * size"),
                sr("textkit/paging.py", "    return (len(items) + size - 1) // size", "    return len(items) // size")),
         # 4: does not apply (and the retry fixes it)
-        answer("Fix the offset.", sr("textkit/paging.py", "    offset = (page_no) * per_page", "    offset = (page_no - 1) * per_page")),
+        answer("Fix the offset.", sr("textkit/paging.py", "    begin = number * size\n    return items[begin:begin + size]",
+                                     "    begin = (number - 1) * size\n    return items[begin:begin + size]")),
         # 5: deletes the failing tests
         answer("These tests are wrong; remove them.",
                sr("tests/test_paging.py", "def test_first_page():\n    assert page([1, 2, 3, 4, 5], 1, 2) == [1, 2]\n\n\n"
@@ -306,3 +307,9 @@ REPOS = (OFF_BY_ONE, WRONG_COMPARISON, MISSING_NONE, NAIVE_BREAKS)
 def commit_all(root: Path, message: str = "change") -> None:
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", message)
+
+
+def state(root: Path) -> tuple[dict[str, tuple[bytes, int]], bytes]:
+    """The working tree's files (bytes and modes) and the index file's bytes: fix and precommit
+    must leave both exactly as they were."""
+    return snapshot(root), (root / ".git" / "index").read_bytes()

@@ -69,7 +69,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     session = Session(deferred_engine(settings), sandbox, settings)
-    options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=args.n, command=command, fix=not args.no_fix)
+    options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix)
     progress = FixProgress(settings.n)
     show = False
     result = None

@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar, cast
 
 from vibecode.clr.claim_check import check_claims
 from vibecode.clr.claims import extract_claims
@@ -138,12 +139,13 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
 
     stage = _Stage(run, "sample")
     yield stage.start(f"{target.n} candidates")
-    completions = yield from sample_candidates(run.engine, messages, run.params, target.n, run.budget)
+    completions = yield from _noting(run, sample_candidates(run.engine, messages, run.params, target.n, run.budget))
     yield stage.finish()
 
     stage = _Stage(run, "extract")
     yield stage.start()
-    candidates = yield from extract_candidates(run.engine, completions, messages, target.source, run.params, run.budget)
+    candidates = yield from _noting(
+        run, extract_candidates(run.engine, completions, messages, target.source, run.params, run.budget))
     yield stage.finish()
 
     stage = _Stage(run, "verify")
@@ -155,16 +157,36 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
         cheap=baseline.run.duration_s <= CHEAP_SUITE_S, timeout=verify_timeout(baseline, target.timeout),
         index=index,
     )
-    yield from _verify_all(run, plan, distinct, candidates)
+    yield from _noting(run, _verify_all(run, plan, distinct, candidates))
     candidates = share_results(candidates)
     yield stage.finish()
 
     stage = _Stage(run, "claims")
     yield stage.start()
-    candidates = yield from _check_claims(run, candidates, failing)
+    candidates = yield from _noting(run, _check_claims(run, candidates, failing))
     yield stage.finish()
     return (yield from _finish(target, started, baseline, failing, candidates, len(completions), run.timing,
                                run.notes, run.calibration))
+
+
+T = TypeVar("T")
+
+
+def _noting(run: FixRun, events: Generator[Event, None, T]) -> Generator[Event, None, T]:
+    """Pass the events on; keep each unavailable step's reason as a note of the result."""
+    try:
+        while True:
+            try:
+                event = next(events)
+            except StopIteration as stop:
+                return cast(T, stop.value)
+            if isinstance(event, StepUnavailable):
+                note = event.reason[0].upper() + event.reason[1:] + "."
+                if note not in run.notes:
+                    run.notes.append(note)
+            yield event
+    finally:
+        events.close()
 
 
 def _tested(report: TestReport, failing: Sequence[TestCaseResult], label: str) -> BaselineTested:
@@ -213,9 +235,7 @@ def _verify_all(
             )
             yield PatchVerified(c.index, v.fixed, v.failing_total, v.regressions, v.regression_run, v.scope, v.error)
     if skipped:
-        note = f"the time budget ran out before {skipped} patch(es) could be verified"
-        run.notes.append(note[0].upper() + note[1:] + ".")
-        yield StepUnavailable("verify", note)
+        yield StepUnavailable("verify", f"the time budget ran out before {skipped} patch(es) could be verified")
 
 
 def _seconds_left(budget: Budget) -> float | None:
@@ -250,7 +270,6 @@ def _check_claims(
         out[i] = dataclasses.replace(c, claims=claims, r=r)
         yield ClaimsChecked(i, claims, r)
     if run.use_model_verdicts and left[0] < 0:
-        run.notes.append("The model could not give verdicts; those claims stay unchecked.")
         yield StepUnavailable("claims", "the model could not give verdicts; those claims stay unchecked")
     return out
 

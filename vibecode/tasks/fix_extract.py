@@ -1,5 +1,6 @@
 """Turn sampled answers into patches: extract the edits, give an edit that does not apply one
-retry prompt that quotes the closest lines, drop patches that break the syntax, and mark
+retry prompt that quotes the closest lines (or, when nothing in the file is similar, the file's
+current content), drop patches that break the syntax, and mark
 patches that are the same after normalization (formatting, comments, local names) as duplicates.
 """
 
@@ -14,6 +15,7 @@ from vibecode.engine.base import Engine
 from vibecode.errors import ApplyError, PatchError
 from vibecode.events import Event, PatchParsed, StepUnavailable
 from vibecode.patch.diff import render_diff
+from vibecode.patch.edit_extract import parse_edits
 from vibecode.patch.extract import extract_edits_detailed
 from vibecode.patch.normalize import check_syntax, normalized_key
 from vibecode.tasks.fix_prompts import retry_messages
@@ -22,6 +24,7 @@ from vibecode.tasks.sampling import Budget, ask_model
 from vibecode.types import ChatMessage, Completion, FixCandidate, Patch, SamplingParams
 
 RETRY = "retry"  # the engine purpose of the retry prompt
+MAX_QUOTED_LINES = 200
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,8 @@ def extract_candidates(
         first = attempt(c.answer, root)
         result, retried = first, False
         if first.retryable and not retry_unavailable and not budget.exhausted:
-            answer = ask_model(engine, retry_messages(messages, c.answer, first.error or ""), params, RETRY)
+            error = (first.error or "") + current_files(c.answer, root, first.error or "")
+            answer = ask_model(engine, retry_messages(messages, c.answer, error), params, RETRY)
             if answer is None:
                 retry_unavailable = True
                 yield StepUnavailable(RETRY, "the model could not answer the retry prompt; edits that did not apply stay dropped")
@@ -106,6 +110,27 @@ def extract_candidates(
                                   retried=retried, test_edit=test_edit)
         yield PatchParsed(c.seq, True, duplicate, None, diff, retried, test_edit)
     return out
+
+
+def current_files(answer: str, root: Path, error: str) -> str:
+    """When the apply error found no similar lines to quote, the current content of the files the
+    answer tried to edit (so that the retry can copy real lines)."""
+    if "closest lines" in error or "first match is" in error:
+        return ""
+    try:
+        edits, _ = parse_edits(answer, root)
+    except PatchError:
+        return ""
+    out = []
+    for path in dict.fromkeys(e.path for e in edits):
+        target = root / path
+        if not target.is_file() or target.is_symlink():
+            continue
+        lines = target.read_text(encoding="utf-8", errors="replace").splitlines()
+        shown = "\n".join(lines[:MAX_QUOTED_LINES])
+        more = f"\n... ({len(lines) - MAX_QUOTED_LINES} more lines)" if len(lines) > MAX_QUOTED_LINES else ""
+        out.append(f"\n\nThe current content of {path}:\n```\n{shown}{more}\n```")
+    return "".join(out)
 
 
 def original(candidate: FixCandidate) -> int:

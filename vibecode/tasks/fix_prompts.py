@@ -12,7 +12,7 @@ FENCE = "```"
 
 FIX_INTRO = (
     "The test suite of this Python repository fails. Find the bug in the code under test and fix "
-    "it, so that the failing tests pass and every other test still passes.\n"
+    "it, so that the failing tests pass and every other test still passes.\n\n"
 )
 
 FIX_INSTRUCTION = f"""
