@@ -135,6 +135,16 @@ def print_applied(applied: dict[str, Any], out: TextIO | None = None) -> None:
 # ---- rendering -------------------------------------------------------------------------------
 
 
+FIX_STAGE_WORDS = {
+    "tests": "running the tests",
+    "localize": "localizing the failure",
+    "extract": "extracting the edits",
+    "verify": "verifying the patches in the sandbox",
+    "claims": "checking claims",
+    "score": "scoring",
+}
+
+
 class FixProgress:
     """Progress lines on stderr for the fix events; sampling progress as in solve."""
 
@@ -167,8 +177,9 @@ class FixProgress:
             extra = f"; {event.error}" if event.error else ""
             regress = f", regressions {len(event.regressions)}/{event.regression_run}" if event.fixed == event.failing_total else ""
             self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{regress}{extra}")
-        elif isinstance(event, StageStarted) and event.stage in ("tests", "localize"):
-            self._line({"tests": "running the tests", "localize": "localizing the failure"}[event.stage])
+        elif isinstance(event, StageStarted) and event.stage in FIX_STAGE_WORDS:
+            detail = f" ({event.detail})" if event.detail and event.stage == "verify" else ""
+            self._line(FIX_STAGE_WORDS[event.stage] + detail)
         else:
             self.inner(event)
 

@@ -18,15 +18,23 @@ def register(sub: Any) -> None:
         help="install or remove the git pre-commit hook that runs `vibecode precommit`",
         description=(
             "Manage .git/hooks/pre-commit (or core.hooksPath). An existing hook is kept and run "
-            "first (chained), and `uninstall` puts it back exactly. Arguments after `--` go to "
-            "`vibecode precommit` (e.g. `-- --budget 60 --n 4`)."
+            "first (chained), and `uninstall` puts it back exactly."
         ),
     )
-    parser.add_argument("action", choices=["install", "uninstall", "status"])
-    parser.add_argument("--mode", choices=["soft", "hard"], default="hard", help="hard (default): failing tests block the commit; soft: warn only")
-    parser.add_argument("--repo", metavar="DIR", help="the repository (default: the current folder)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("extra", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    install = actions.add_parser(
+        "install", help="install (or update) the hook",
+        description="Install the hook. Arguments after `--` go to `vibecode precommit` "
+                    "(e.g. `vibecode hook install --mode soft -- --budget 60 --n 4`).",
+    )
+    install.add_argument("--mode", choices=["soft", "hard"], default="hard",
+                         help="hard (default): failing tests block the commit; soft: warn only")
+    install.add_argument("extra", nargs="*", metavar="PRECOMMIT_ARG", help="arguments for `vibecode precommit` (after --)")
+    uninstall = actions.add_parser("uninstall", help="remove the hook and put back the one it chained")
+    status = actions.add_parser("status", help="say whether the hook is installed, and its mode")
+    for p in (install, uninstall, status):
+        p.add_argument("--repo", metavar="DIR", help="the repository (default: the current folder)")
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
 
 
@@ -36,9 +44,7 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.repo or ".").resolve()
     if not root.is_dir():
         raise UsageError(f"--repo {root} is not a folder.")
-    extra = list(args.extra or [])
-    if extra and extra[0] == "--":
-        extra = extra[1:]
+    extra = list(getattr(args, "extra", None) or [])
     if args.action == "status":
         path = hooks_dir(root) / HOOK
         state = {"path": str(path), "installed": is_ours(path), "mode": hook_mode(path),
@@ -50,12 +56,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"vibecode's pre-commit hook is not installed ({path}).")
         return 0
-    if args.action == "install":
-        report = install(root, args.mode, extra=extra)
-    else:
-        if extra:
-            raise UsageError("`vibecode hook uninstall` takes no precommit arguments.")
-        report = uninstall(root)
+    report = install(root, args.mode, extra=extra) if args.action == "install" else uninstall(root)
     if args.json:
         print(json.dumps({"action": report.action, "path": str(report.path),
                           "chained": str(report.chained) if report.chained else None, "mode": report.mode}, indent=2))

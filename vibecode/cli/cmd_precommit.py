@@ -105,8 +105,8 @@ def print_report(result: Any, out: TextIO | None = None) -> None:
         return
     out.write(f"vibecode: {len(result.failing)} test(s) fail on the staged changes:\n")
     for case in result.failing[:10]:
-        last = [ln for ln in case.message.strip().splitlines() if ln.strip()][-1:] or [""]
-        out.write(f"  {case.nodeid}: {last[0].strip()[:160]}\n")
+        first = [ln for ln in case.message.strip().splitlines() if ln.strip()][:1] or [""]
+        out.write(f"  {case.nodeid}: {first[0].strip()[:160]}\n")
     if len(result.failing) > 10:
         out.write(f"  ... and {len(result.failing) - 10} more\n")
     fixed = result.fix

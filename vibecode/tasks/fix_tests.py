@@ -146,12 +146,12 @@ def check_baseline(report: TestReport, failing: Sequence[TestCaseResult], comman
 # ---- test ids and paths -----------------------------------------------------------------------
 
 
-def test_file(nodeid: str) -> str:
+def nodeid_file(nodeid: str) -> str:
     """``tests/test_x.py::TestA::test_b[1]`` -> ``tests/test_x.py``."""
     return nodeid.split("::", 1)[0]
 
 
-def test_function(nodeid: str) -> str | None:
+def nodeid_function(nodeid: str) -> str | None:
     """``tests/test_x.py::TestA::test_b[1]`` -> ``TestA.test_b`` (None for a file-level id)."""
     parts = nodeid.split("::")[1:]
     if not parts:

@@ -59,7 +59,11 @@ def verify_patch(sandbox: Sandbox, plan: VerifyPlan, patch: Patch, timeout: floa
             outcomes = outcomes_for(first, plan.failing)
             fixed = sum(outcomes.get(n) == "passed" for n in plan.failing)
             if fixed < total:
-                return Verification(fixed, total, outcomes=outcomes, error=_run_problem(first))
+                gone = [n for n in plan.failing if n not in outcomes]
+                problem = _run_problem(first) if not gone or first.cases else None
+                if gone and problem is None:
+                    problem = f"{len(gone)} failing test(s) did not run (deleted or renamed?): {', '.join(gone[:3])}"
+                return Verification(fixed, total, outcomes=outcomes, error=problem)
             scope, selectors, checked = regression_set(plan, patch.paths)
             if not checked:
                 return Verification(fixed, total, scope=scope, outcomes=outcomes)

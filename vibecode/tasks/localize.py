@@ -22,7 +22,7 @@ from pathlib import Path
 
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.symbols import Definition
-from vibecode.tasks.fix_tests import is_test_path, test_file, test_function
+from vibecode.tasks.fix_tests import is_test_path, nodeid_file, nodeid_function
 from vibecode.types import TestCaseResult
 
 TokenCounter = Callable[[str], int]
@@ -139,7 +139,7 @@ def _dedupe(suspects: list[Suspect]) -> list[Suspect]:
 
 
 def test_definition(index: CodeIndex, nodeid: str) -> Definition | None:
-    path, qualname = test_file(nodeid), test_function(nodeid)
+    path, qualname = nodeid_file(nodeid), nodeid_function(nodeid)
     if qualname is None:
         return None
     for d in index.definitions_in(path):
@@ -180,7 +180,7 @@ def build_context(
     if code_parts:
         parts.append("\n## Code under suspicion (current content)\n\n" + "".join(code_parts))
         used = count_tokens("".join(parts))
-    test_files = tuple(dict.fromkeys(test_file(c.nodeid) for c in failing))
+    test_files = tuple(dict.fromkeys(nodeid_file(c.nodeid) for c in failing))
     focus = list(dict.fromkeys([*test_files, *(s.path for s in suspects)]))
     mentioned = [s.name.rsplit(".", 1)[-1] for s in suspects if s.name]
     header = "\n## Other code in the repository (signatures)\n\n"
