@@ -15,8 +15,8 @@ import dataclasses
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.score import Calibration
 from vibecode.config import Settings
 from vibecode.engine.base import Engine
@@ -26,14 +26,16 @@ from vibecode.events import Event, PrecommitReady
 from vibecode.models import Manifest
 from vibecode.sandbox import Sandbox
 from vibecode.tasks.deferred_engine import DeferredEngine
-from vibecode.tasks.fix import FixRun, FixTarget, fix
-from vibecode.tasks.fix_tests import SuiteCommand
-from vibecode.tasks.precommit import PrecommitOptions, precommit
 from vibecode.tasks.sampling import Budget
-from vibecode.tasks.snapshot import snapshot
-from vibecode.tasks.solve import SolveContext, solve
-from vibecode.tasks.solve_math import solve_math
 from vibecode.types import MathProblem, Problem, SamplingParams
+
+# The pipelines are imported when a request needs them: a pre-commit check that passes loads
+# neither the solve nor the fix pipeline (its overhead beyond the test run must stay small).
+if TYPE_CHECKING:
+    from vibecode.tasks.fix import FixRun
+    from vibecode.tasks.fix_tests import SuiteCommand
+    from vibecode.tasks.precommit import PrecommitOptions
+    from vibecode.tasks.solve import SolveContext
 
 HELPER_MAX_TOKENS = 2048  # edge cases and verdicts: short answers after a short think
 
@@ -74,6 +76,9 @@ class Session:
         return dataclasses.replace(base, max_tokens=budget, max_think_tokens=budget // 2)
 
     def _context(self, use_model: bool) -> SolveContext:
+        from vibecode.clr.execute import CandidateRunner
+        from vibecode.tasks.solve import SolveContext
+
         self.cancel_event.clear()
         return SolveContext(
             engine=self.engine,
@@ -88,6 +93,8 @@ class Session:
 
     def solve(self, problem: Problem, n: int | None = None, use_model_checks: bool = True) -> Iterator[Event]:
         """Solve a code problem; the events end with ``ProposalReady``."""
+        from vibecode.tasks.solve import solve
+
         ctx = self._context(use_model_checks)
         try:
             yield from solve(ctx, problem, n or self.settings.n)
@@ -96,6 +103,9 @@ class Session:
                 ctx.runner.close()
 
     def solve_math(self, problem: MathProblem, n: int | None = None) -> Iterator[Event]:
+        from vibecode.tasks.solve import SolveContext
+        from vibecode.tasks.solve_math import solve_math
+
         self.cancel_event.clear()
         ctx = SolveContext(
             engine=self.engine,
@@ -110,6 +120,8 @@ class Session:
     # ---- fixing failing tests ---------------------------------------------------------------
 
     def _fix_run(self, budget_s: float | None, use_model: bool) -> FixRun:
+        from vibecode.tasks.fix import FixRun
+
         if self.sandbox is None:
             raise SandboxError("Fixing tests needs a sandbox to run them in.")
         self._open_deferred()
@@ -147,6 +159,10 @@ class Session:
     ) -> Iterator[Event]:
         """Fix the failing tests of the working tree at ``root`` (run on an export of it; the
         user's files are never written). The events end with ``FixReady``."""
+        from vibecode.tasks.fix import FixTarget, fix
+        from vibecode.tasks.fix_tests import SuiteCommand
+        from vibecode.tasks.snapshot import snapshot
+
         if self.sandbox is None:
             raise SandboxError("Fixing tests needs a sandbox to run them in.")
         self.cancel_event.clear()
@@ -161,6 +177,8 @@ class Session:
     def precommit(self, root: Path, options: PrecommitOptions | None = None) -> Iterator[Event]:
         """Check the staged changes of the repository at ``root``; the events end with
         ``PrecommitReady``. The model is opened only when a test fails."""
+        from vibecode.tasks.precommit import PrecommitOptions, precommit
+
         if self.sandbox is None:
             raise SandboxError("The pre-commit check needs a sandbox to run the tests in.")
         self.cancel_event.clear()

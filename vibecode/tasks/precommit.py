@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vibecode.errors import Cancelled, VibecodeError
 from vibecode.events import BaselineTested, Event, StageFinished, StageStarted, StepUnavailable
@@ -28,10 +29,12 @@ from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
 from vibecode.tasks.affected import affected_tests, collectable
-from vibecode.tasks.fix import FixRun, FixTarget, fix
 from vibecode.tasks.fix_tests import SuiteCommand, check_baseline, failures, run_tests
 from vibecode.tasks.snapshot import Snapshot, snapshot, staged_paths
 from vibecode.types import FixResult, PrecommitMode, PrecommitResult, TestCaseResult, TestReport
+
+if TYPE_CHECKING:
+    from vibecode.tasks.fix import FixRun
 
 CHEAP_SUITE_S = 10.0
 CHEAP_TEST_FILES = 40  # with no timing on record, a suite this small counts as cheap
@@ -124,6 +127,8 @@ def _try_fix(
     report: TestReport,
     make_run: Callable[[float], FixRun],
 ) -> Generator[Event, None, tuple[FixResult | None, str]]:
+    from vibecode.tasks.fix import FixTarget, fix  # only when the tests fail
+
     try:
         target = FixTarget(
             root=snap.root, source=snap.source, base=snap.base, command=options.command, tests=selection.tests,
