@@ -287,7 +287,8 @@ NAIVE_BREAKS = BuggyRepo(
         answer("Even count: average the middle pair, (2 + 3) / 2 = 2.5.", NAIVE),  # 1 naive, same patch
         answer("The middle two: (2 + 3) / 2 = 2.5.",
                sr("mathx/stats.py", "    return ordered[mid]", "    return (ordered[mid-1]+ordered[mid])/2")),  # 2 naive, same
-        answer("Only an even count averages: (2 + 3) / 2 = 2.5, and [1, 2, 3] keeps 2.",
+        answer("Only an even count averages: (2 + 3) / 2 = 2.5, and [1, 2, 3] keeps 2. "
+               "The sort makes it O(n log n) time.",
                sr("mathx/stats.py", "    return ordered[mid]",
                   "    if len(ordered) % 2 == 0:\n        return (ordered[mid - 1] + ordered[mid]) / 2\n    return ordered[mid]")),  # 3 correct
         answer("Sort in place, then average: (2 + 3) / 2 = 2.5.",
@@ -299,6 +300,7 @@ NAIVE_BREAKS = BuggyRepo(
     correct=frozenset({3}),
     breaks=frozenset({0, 1, 2, 4}),
     dropped=frozenset({5}),
+    extra=[{"kind": "verdict", "text": "<think>\nSorting n values takes n log n steps.\n</think>\n\nVERDICT: TRUE"}],
 )
 
 REPOS = (OFF_BY_ONE, WRONG_COMPARISON, MISSING_NONE, NAIVE_BREAKS)

@@ -240,3 +240,15 @@ def test_pool_helpers_write_valid_replay_lines(tmp_path: Path) -> None:
     lines = read_replay_lines(path)
     assert [x["kind"] for x in lines].count("candidate") == len(OFF_BY_ONE.pool)
     assert answer("r", "x")["text"].startswith("<think>\nr\n</think>")
+
+
+def test_missing_packages_are_not_a_bug_to_fix(tmp_path: Path, sandbox: Sandbox) -> None:
+    root = _project(tmp_path, {"tests/test_a.py": "import no_such_package_here\n\n\ndef test_a():\n    pass\n"})
+    cmd = SuiteCommand(autoload_plugins=False)
+    with sandbox.prepare(root) as ws:
+        report = run_tests(sandbox, ws, cmd)
+    failing = failures(report, root)
+    assert [c.nodeid for c in failing] == ["tests/test_a.py"]
+    with pytest.raises(SandboxError, match="no_such_package_here") as caught:
+        check_baseline(report, failing, cmd, root)
+    assert "--test-cmd" in (caught.value.hint or "")

@@ -212,6 +212,10 @@ def test_naive_majority_loses_to_the_fix_that_breaks_nothing(runs: Callable[[Bug
     assert by[4].regressions == ("tests/test_stats.py::test_median_keeps_input",)
     assert result.best == 3 and result.status == "verified"
     assert len({c.cluster for c in naive}) == 1 and by[3].cluster == 0
+    # Claims are checked as in solve: arithmetic by sympy, the complexity claim by a model verdict.
+    methods = {(c.method, c.verdict) for c in by[3].claims}
+    assert ("sympy", "verified") in methods and ("model", "verified") in methods
+    assert by[3].r == 1.0
 
 
 def test_test_edits_compete_when_allowed(tmp_path: Path, sandbox: Sandbox) -> None:

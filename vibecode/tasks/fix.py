@@ -117,7 +117,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
             baseline = run_tests(sandbox, ws, target.command, target.tests, target.timeout)
         failing = failures(baseline, target.source)
         yield _tested(baseline, failing, target.label)
-        check_baseline(baseline, failing, target.command)
+        check_baseline(baseline, failing, target.command, target.source)
         yield StageFinished("tests", time.monotonic() - started)
     else:  # the caller ran (and reported) the tests
         failing = failures(baseline, target.source)

@@ -13,8 +13,9 @@ cluster (AlphaCode/CodeT-style agreement, here on the repository's own tests).
 4. the cluster's score, the sum of its members' trajectory weights r_k (claims, as in solve);
 5. its size, then the earliest candidate.
 
-Within a cluster the proposal is the member with the highest r_k, then the earliest. The
-distinct patches are ranked by their cluster's rank, then the same keys.
+The distinct patches are ranked by their cluster's rank, then the highest r_k among each patch
+and its duplicates, then the earliest; the proposal is the first of them (so, within the top
+cluster, the patch that the most trusted trajectory produced).
 
 **Status.** ``verified``: the proposal fixes every failing test, breaks no previously passing
 test, and was checked against all of them (the suite was cheap enough, or the patch touches
@@ -90,9 +91,10 @@ def decide(
     cluster_of = {m.index: rank for rank, members in enumerate(ranked) for m in members}
     clusters = tuple(tuple(sorted(m.index for m in members)) for members in ranked)
     distinct = [c for c in candidates if c.duplicate_of is None]
+    by_index = {c.index: c for c in candidates}
     ranking = tuple(c.index for c in sorted(distinct, key=lambda c: (cluster_of[c.index], -_best_r(c, candidates, r), c.index)))
     top = ranked[0]
-    best = min(top, key=lambda m: (-r[m.index], m.index))
+    best = by_index[ranking[0]]
     status, reason = _status(top[0], len(failing), allow_test_edits)
     if status == "failed":
         return FixDecision(status, best.index, 0.0, 0.0, ranking, cluster_of, clusters, reason)

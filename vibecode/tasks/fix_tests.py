@@ -125,14 +125,23 @@ def _read(path: os.PathLike[str]) -> bytes | None:
         return None
 
 
-def check_baseline(report: TestReport, failing: Sequence[TestCaseResult], command: SuiteCommand) -> None:
-    """Raise SandboxError when a run before any patch says nothing trustworthy: it broke, timed
-    out or reported errors that name no test, so "nothing fails" would be invented."""
+def check_baseline(
+    report: TestReport, failing: Sequence[TestCaseResult], command: SuiteCommand, source: Path | None = None
+) -> None:
+    """Raise SandboxError when a run before any patch says nothing trustworthy (it broke, timed
+    out or reported errors that name no test, so "nothing fails" would be invented), or when
+    every failure is a package the sandbox's Python lacks (no patch to the code can fix that)."""
     run = report.run
     what = f"The test command ({command.text})"
     if run.timed_out:
         raise SandboxError(f"{what} timed out after {run.duration_s:.0f} s in the sandbox.",
                            "Select fewer tests with --tests, or make the suite faster.")
+    missing = missing_packages(failing, source) if source is not None else []
+    if missing:
+        raise SandboxError(
+            f"The tests need Python packages that the sandbox's interpreter does not have: {', '.join(missing)}.",
+            "Run them with the project's own environment, e.g. --test-cmd '.venv/bin/python -m pytest'.",
+        )
     if failing:
         return
     if report.collection_error:
@@ -189,6 +198,24 @@ def collection_failures(report: TestReport, source: Path) -> list[TestCaseResult
         assert path is not None
         out.setdefault(path, TestCaseResult(path, "error", 0.0, text[at:end].strip()))
     return list(out.values())
+
+
+_NO_MODULE = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
+
+
+def missing_packages(failing: Sequence[TestCaseResult], source: Path) -> list[str]:
+    """When every failure is an import of a top-level module that is not in the repository, those
+    modules (sorted); else []."""
+    names: set[str] = set()
+    for case in failing:
+        found = _NO_MODULE.findall(case.message)
+        if not found:
+            return []
+        top = found[-1].split(".")[0]
+        if (source / top).exists() or (source / f"{top}.py").exists() or (source / "src" / top).exists():
+            return []
+        names.add(top)
+    return sorted(names)
 
 
 def _existing(name: str, source: Path) -> str | None:

@@ -89,7 +89,7 @@ def precommit(
             failing = failures(report, snap.source)
             yield BaselineTested("index", len(report.passed), tuple(c.nodeid for c in failing), report.run.duration_s,
                                  report.complete, report.collection_error, selection.kind)
-            check_baseline(report, failing, options.command)
+            check_baseline(report, failing, options.command, snap.source)
             yield StageFinished("tests", time.monotonic() - mark)
             if selection.tests is None:
                 _record_suite(snap, report)
