@@ -104,3 +104,4 @@ def test_bad_input_is_a_clear_error(tmp_path: Path) -> None:
     done = vibecode("fix", "--engine", f"replay:{tmp_path / 'missing.jsonl'}", "--no-plugin-autoload", cwd=root)
     assert done.returncode != 0 and "missing.jsonl does not exist" in done.stderr and "Traceback" not in done.stderr
     assert list_proposals(root) == []
+

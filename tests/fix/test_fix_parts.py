@@ -252,3 +252,26 @@ def test_missing_packages_are_not_a_bug_to_fix(tmp_path: Path, sandbox: Sandbox)
     with pytest.raises(SandboxError, match="no_such_package_here") as caught:
         check_baseline(report, failing, cmd, root)
     assert "--test-cmd" in (caught.value.hint or "")
+
+
+def test_the_prompt_fits_a_real_models_context(tmp_path: Path, tiny_engine: object) -> None:
+    """With llama.cpp's own tokenizer and context size (the tiny model): the budget leaves room
+    for the answer, and the context counted by that tokenizer stays within it."""
+    from vibecode.tasks.fix import FixRun, prompt_budget
+    from vibecode.tasks.fix_prompts import fix_messages, instruction_overhead
+    from vibecode.tasks.sampling import Budget
+    from vibecode.types import SamplingParams
+
+    engine = tiny_engine
+    run = FixRun(engine=engine, sandbox=None, params=SamplingParams(max_tokens=6000),  # type: ignore[arg-type]
+                 helper_params=SamplingParams(), budget=Budget())
+    budget = prompt_budget(run, instruction_overhead())
+    n_ctx = engine.info().n_ctx  # type: ignore[attr-defined]
+    assert budget == max(1024, n_ctx - 6000 - engine.count_tokens(instruction_overhead()) - 64)  # type: ignore[attr-defined]
+    root, index = _index(tmp_path, {f"pkg/m{n}.py": f"def f{n}(x):\n    return x * {n}\n" for n in range(200)}
+                         | {"tests/test_m.py": "from pkg.m1 import f1\n\n\ndef test_f1():\n    assert f1(2) == 3\n"})
+    case = Case("tests/test_m.py::test_f1", "failed", message="assert 2 == 3\ntests/test_m.py:5: AssertionError")
+    context = build_context(root, index, [case], engine.count_tokens, 600)  # type: ignore[attr-defined]
+    assert context.tokens <= 600 and context.map_tokens > 0
+    prompt = fix_messages(context.text)[0].content
+    assert engine.count_tokens(prompt) <= 600 + engine.count_tokens(instruction_overhead()) + 8  # type: ignore[attr-defined]

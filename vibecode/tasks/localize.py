@@ -6,7 +6,8 @@
 2. Add the definitions of the names the failing test's own code uses (an assertion that fails in
    the test, not in the code under test, still names the function it calls).
 3. Rank the rest of the repository with the index's repo map, personalized to the failing
-   tests' files and the suspects' files, and fill what is left of the budget with it.
+   tests' files and the suspects' files (or, when nothing is connected to them, unpersonalized),
+   and fill what is left of the budget with it.
 
 The context holds, in this order and as far as the budget allows: the failing tests' error
 output (tail first: it has the innermost frames and the ``E`` lines), their code, the suspect
@@ -186,6 +187,10 @@ def build_context(
     header = "\n## Other code in the repository (signatures)\n\n"
     room = budget - used - count_tokens(header) - 8
     repo_map = index.repo_map(focus, mentioned, max_tokens=room, count_tokens=count_tokens) if room > 0 else ""
+    if room > 0 and not repo_map.strip():
+        # Nothing is connected to the failing tests by name: show the repository's best-ranked
+        # definitions instead, so that the model still sees what exists.
+        repo_map = index.repo_map((), mentioned, max_tokens=room, count_tokens=count_tokens)
     map_tokens = 0
     if repo_map.strip():
         parts.append(header + "```\n" + repo_map.rstrip() + "\n```\n")
