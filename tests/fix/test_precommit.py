@@ -175,3 +175,57 @@ def test_vibecode_failures_never_block_in_soft_mode(project: tuple[Path, dict[st
     assert quick.returncode == 0, quick.stderr
     data = json.loads(quick.stdout)
     assert data["outcome"] == "failed" and data["exit_code"] == 0 and "budget" in data["message"]
+
+
+def _check(root: Path, **options: object) -> object:
+    from vibecode.config import Settings
+    from vibecode.events import PrecommitReady
+    from vibecode.sandbox import make_sandbox
+    from vibecode.session import Session
+    from vibecode.tasks.deferred_engine import DeferredEngine
+    from vibecode.tasks.fix_tests import SuiteCommand
+    from vibecode.tasks.precommit import PrecommitOptions
+
+    def no_model() -> object:
+        raise AssertionError("a passing check must not open the model")
+
+    session = Session(DeferredEngine(no_model), make_sandbox("local", Settings()), Settings())  # type: ignore[arg-type]
+    opts = PrecommitOptions(command=SuiteCommand(autoload_plugins=False), **options)  # type: ignore[arg-type]
+    events = list(session.precommit(root, opts))
+    assert isinstance(events[-1], PrecommitReady)
+    return events[-1].result
+
+
+def test_only_the_affected_tests_run_when_the_suite_is_not_cheap(tmp_path: Path) -> None:
+    from tests.repo.gitutil import make_repo
+
+    files = {"pkg/__init__.py": b"", "tests/test_b.py": b"from pkg.b import g\n\n\ndef test_g():\n    assert g() == 2\n"}
+    files["pkg/a.py"] = b"def f():\n    return 1\n"
+    files["pkg/b.py"] = b"def g():\n    return 2\n"
+    files["tests/test_a.py"] = b"from pkg.a import f\n\n\ndef test_f():\n    assert f() == 1\n\n\ndef test_f_again():\n    assert f() + 1 == 2\n"
+    root = make_repo(tmp_path / "repo", files)
+    (root / ".git" / "vibecode").mkdir()
+    (root / ".git" / "vibecode" / "precommit.json").write_text('{"suite_s": 600}')  # last full run: slow
+    (root / "pkg" / "b.py").write_text("def g():\n    return 1 + 1\n")
+    git(root, "add", "pkg/b.py")
+    (root / "pkg" / "a.py").write_text("def f():\n    return 'unstaged and broken'\n")
+    before = state(root)
+    result = _check(root)
+    assert state(root) == before
+    assert result.outcome == "passed" and result.exit_code == 0  # type: ignore[attr-defined]
+    assert result.changed == ("pkg/b.py",) and result.selection == "affected"  # type: ignore[attr-defined]
+    assert result.selected == ("tests/test_b.py",) and result.tests_run == 1  # type: ignore[attr-defined]
+    # Once the suite is known to be cheap, the whole suite runs.
+    (root / ".git" / "vibecode" / "precommit.json").write_text('{"suite_s": 0.5}')
+    result = _check(root)
+    assert result.selection == "all" and result.tests_run == 3  # type: ignore[attr-defined]
+
+
+def test_the_first_commit_of_a_repository(tmp_path: Path) -> None:
+    root = tmp_path / "fresh"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    (root / "test_one.py").write_text("def test_one():\n    assert 1 + 1 == 2\n")
+    git(root, "add", "test_one.py")
+    result = _check(root)
+    assert result.outcome == "passed" and result.changed == ("test_one.py",) and result.tests_run == 1  # type: ignore[attr-defined]
