@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -124,13 +125,14 @@ class Session:
 
         if self.sandbox is None:
             raise SandboxError("Fixing tests needs a sandbox to run them in.")
+        started = time.monotonic()  # loading the model counts against the budget
         self._open_deferred()
         return FixRun(
             engine=self.engine,
             sandbox=self.sandbox,
             params=self.params(),
             helper_params=self.helper_params(),
-            budget=Budget(budget_s, self.cancel_event),
+            budget=Budget(budget_s, self.cancel_event, started),
             n_ctx=self.settings.n_ctx,
             calibration=self.calibration,
             use_model_verdicts=use_model,

@@ -36,16 +36,15 @@ class HookReport:
 def hooks_dir(root: Path) -> Path:
     """Git's hooks folder for the repository at ``root``."""
     try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--path-format=absolute", "--git-path", "hooks"],
-            cwd=root, capture_output=True, text=True, check=False, timeout=30,
-        )
+        # Relative to ``root`` (git before 2.31 has no --path-format=absolute).
+        out = subprocess.run(["git", "rev-parse", "--git-path", "hooks"], cwd=root, capture_output=True,
+                             text=True, check=False, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise GitError(f"Cannot run git in {root}: {exc}.") from None
     if out.returncode != 0:
         raise GitError(f"{root} is not inside a git repository: {out.stderr.strip()}",
                        "Run `vibecode hook install` inside a git working tree.")
-    return Path(out.stdout.strip())
+    return (root / out.stdout.strip()).resolve()
 
 
 def is_ours(path: Path) -> bool:
