@@ -12,12 +12,16 @@ from vibecode.types import (
     Claim,
     Completion,
     ExampleResult,
+    FixResult,
     Phase,
+    PrecommitResult,
     SolveResult,
 )
 
 # Pipeline stages, in order.
 STAGES = ("prompt", "sample", "extract", "inputs", "verify", "claims", "score")
+# The fix pipeline's stages, in order (precommit runs "tests", then the fix's).
+FIX_STAGES = ("tests", "localize", "sample", "extract", "verify", "claims", "score")
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,64 @@ class ProposalReady:
     result: SolveResult
 
 
+# --- Fixing failing tests (vibecode.tasks.fix, vibecode.tasks.precommit) -----------------------
+
+
+@dataclass(frozen=True)
+class BaselineTested:
+    """A test run before any patch: ``label`` is "worktree", "index" or "folder"."""
+
+    label: str
+    passed: int
+    failing: tuple[str, ...]  # node ids that failed or errored
+    duration_s: float
+    complete: bool
+    collection_error: str | None = None
+    selection: str = "all"  # "all" or "affected" (precommit)
+
+
+@dataclass(frozen=True)
+class ContextBuilt:
+    """Localization: the suspects shown to the model and the prompt's size."""
+
+    suspects: tuple[str, ...]  # "path:start-end (name)"
+    tokens: int
+    budget: int
+    map_tokens: int
+
+
+@dataclass(frozen=True)
+class PatchParsed:
+    index: int
+    parsed: bool
+    duplicate_of: int | None
+    error: str | None
+    diff: str | None
+    retried: bool = False
+    test_edit: bool = False
+
+
+@dataclass(frozen=True)
+class PatchVerified:
+    index: int
+    fixed: int
+    failing_total: int
+    regressions: tuple[str, ...]
+    regression_run: int
+    scope: str  # "all" | "affected" | "none"
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class FixReady:
+    result: FixResult
+
+
+@dataclass(frozen=True)
+class PrecommitReady:
+    result: PrecommitResult
+
+
 Event = (
     StageStarted
     | StageFinished
@@ -105,6 +167,12 @@ Event = (
     | ClaimsChecked
     | StepUnavailable
     | ProposalReady
+    | BaselineTested
+    | ContextBuilt
+    | PatchParsed
+    | PatchVerified
+    | FixReady
+    | PrecommitReady
 )
 
 
@@ -114,6 +182,11 @@ def event_json(event: Event) -> dict[str, Any]:
 
     if isinstance(event, ProposalReady):
         return {"event": "ProposalReady", "result": result_json(event.result)}
+    if isinstance(event, (FixReady, PrecommitReady)):
+        from vibecode.tasks.fix_report import fix_json, precommit_json
+
+        body = fix_json(event.result) if isinstance(event, FixReady) else precommit_json(event.result)
+        return {"event": type(event).__name__, "result": body}
     return {"event": type(event).__name__, **_plain(dataclasses.asdict(event))}
 
 
@@ -128,14 +201,21 @@ def _plain(value: Any) -> Any:
 
 
 __all__ = [
+    "FIX_STAGES",
     "STAGES",
+    "BaselineTested",
     "CandidateParsed",
     "CandidateReport",
     "CandidateSampled",
     "CandidateTested",
     "ClaimsChecked",
+    "ContextBuilt",
     "Event",
+    "FixReady",
     "InputsReady",
+    "PatchParsed",
+    "PatchVerified",
+    "PrecommitReady",
     "ProposalReady",
     "SampleProgress",
     "StageFinished",

@@ -2,28 +2,41 @@
 
 A :class:`Session` owns an engine, a sandbox and the settings (passed in, never global). Each
 request is a generator of :mod:`vibecode.events`; the last event of a solve is
-``ProposalReady`` with the :class:`~vibecode.types.SolveResult`.
+``ProposalReady`` with the :class:`~vibecode.types.SolveResult`, of a fix ``FixReady`` with the
+:class:`~vibecode.types.FixResult`, of a precommit check ``PrecommitReady`` with the
+:class:`~vibecode.types.PrecommitResult`. The engine may be a
+:class:`~vibecode.tasks.deferred_engine.DeferredEngine`: fix and precommit open it only when a
+test fails.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.score import Calibration
 from vibecode.config import Settings
 from vibecode.engine.base import Engine
 from vibecode.engine.params import sampling_params
-from vibecode.events import Event
+from vibecode.errors import SandboxError
+from vibecode.events import Event, PrecommitReady
 from vibecode.models import Manifest
 from vibecode.sandbox import Sandbox
+from vibecode.tasks.deferred_engine import DeferredEngine
 from vibecode.tasks.sampling import Budget
-from vibecode.tasks.solve import SolveContext, solve
-from vibecode.tasks.solve_math import solve_math
 from vibecode.types import MathProblem, Problem, SamplingParams
+
+# The pipelines are imported when a request needs them: a pre-commit check that passes loads
+# neither the solve nor the fix pipeline (its overhead beyond the test run must stay small).
+if TYPE_CHECKING:
+    from vibecode.tasks.fix import FixRun
+    from vibecode.tasks.fix_tests import SuiteCommand
+    from vibecode.tasks.precommit import PrecommitOptions
+    from vibecode.tasks.solve import SolveContext
 
 HELPER_MAX_TOKENS = 2048  # edge cases and verdicts: short answers after a short think
 
@@ -64,6 +77,9 @@ class Session:
         return dataclasses.replace(base, max_tokens=budget, max_think_tokens=budget // 2)
 
     def _context(self, use_model: bool) -> SolveContext:
+        from vibecode.clr.execute import CandidateRunner
+        from vibecode.tasks.solve import SolveContext
+
         self.cancel_event.clear()
         return SolveContext(
             engine=self.engine,
@@ -78,6 +94,8 @@ class Session:
 
     def solve(self, problem: Problem, n: int | None = None, use_model_checks: bool = True) -> Iterator[Event]:
         """Solve a code problem; the events end with ``ProposalReady``."""
+        from vibecode.tasks.solve import solve
+
         ctx = self._context(use_model_checks)
         try:
             yield from solve(ctx, problem, n or self.settings.n)
@@ -86,6 +104,9 @@ class Session:
                 ctx.runner.close()
 
     def solve_math(self, problem: MathProblem, n: int | None = None) -> Iterator[Event]:
+        from vibecode.tasks.solve import SolveContext
+        from vibecode.tasks.solve_math import solve_math
+
         self.cancel_event.clear()
         ctx = SolveContext(
             engine=self.engine,
@@ -96,3 +117,73 @@ class Session:
             calibration=self.calibration,
         )
         yield from solve_math(ctx, problem, n or self.settings.n)
+
+    # ---- fixing failing tests ---------------------------------------------------------------
+
+    def _fix_run(self, budget_s: float | None, use_model: bool) -> FixRun:
+        from vibecode.tasks.fix import FixRun
+
+        if self.sandbox is None:
+            raise SandboxError("Fixing tests needs a sandbox to run them in.")
+        started = time.monotonic()  # loading the model counts against the budget
+        self._open_deferred()
+        return FixRun(
+            engine=self.engine,
+            sandbox=self.sandbox,
+            params=self.params(),
+            helper_params=self.helper_params(),
+            budget=Budget(budget_s, self.cancel_event, started),
+            n_ctx=self.settings.n_ctx,
+            calibration=self.calibration,
+            use_model_verdicts=use_model,
+        )
+
+    def _open_deferred(self) -> None:
+        """Open a deferred engine now, and take its model's manifest and calibration."""
+        if isinstance(self.engine, DeferredEngine) and not self.engine.is_open:
+            opened = self.engine.opened()
+            if self.manifest is None and opened.manifest is not None:
+                self.manifest = opened.manifest
+                path = calibration_path(opened.manifest)
+                self.calibration = Calibration.load(path) if path is not None and path.is_file() else None
+
+    def fix(
+        self,
+        root: Path,
+        *,
+        command: SuiteCommand | None = None,
+        tests: tuple[str, ...] | None = None,
+        n: int | None = None,
+        allow_test_edits: bool = False,
+        save: bool = True,
+        timeout: float = 600.0,
+        use_model_checks: bool = True,
+    ) -> Iterator[Event]:
+        """Fix the failing tests of the working tree at ``root`` (run on an export of it; the
+        user's files are never written). The events end with ``FixReady``."""
+        from vibecode.tasks.fix import FixTarget, fix
+        from vibecode.tasks.fix_tests import SuiteCommand
+        from vibecode.tasks.snapshot import snapshot
+
+        if self.sandbox is None:
+            raise SandboxError("Fixing tests needs a sandbox to run them in.")
+        self.cancel_event.clear()
+        with snapshot(root, "worktree") as snap:
+            target = FixTarget(
+                root=snap.root, source=snap.source, base=snap.base, command=command or SuiteCommand(),
+                tests=tests, n=n or self.settings.n, allow_test_edits=allow_test_edits, save=save,
+                timeout=timeout, label=snap.label,
+            )
+            yield from fix(self.sandbox, target, lambda: self._fix_run(self.settings.time_budget_s, use_model_checks))
+
+    def precommit(self, root: Path, options: PrecommitOptions | None = None) -> Iterator[Event]:
+        """Check the staged changes of the repository at ``root``; the events end with
+        ``PrecommitReady``. The model is opened only when a test fails."""
+        from vibecode.tasks.precommit import PrecommitOptions, precommit
+
+        if self.sandbox is None:
+            raise SandboxError("The pre-commit check needs a sandbox to run the tests in.")
+        self.cancel_event.clear()
+        opts = options or PrecommitOptions()
+        result = yield from precommit(self.sandbox, root, opts, lambda budget_s: self._fix_run(budget_s, True))
+        yield PrecommitReady(result)

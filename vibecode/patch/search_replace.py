@@ -27,7 +27,11 @@ _DIVIDER = re.compile(r"^\s*={5,9}\s*$")
 _TAIL = re.compile(r"^\s*>{5,9}\s*(REPLACE|UPDATED|NEW)?\s*:?\s*$", re.IGNORECASE)
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _PATH_TOKEN = re.compile(r"[\w.\-/\\]*[\w\-]\.[A-Za-z0-9_]{1,8}\b|[\w.\-]+/[\w.\-/]+")
-_LABEL = re.compile(r"^(?:#+\s*)?(?:\*\*)?\s*(?:file(?:name)?|path|in|edit|update|modify|change)\s*[:\-]?\s*", re.IGNORECASE)
+# A label word counts only when a colon, a blank or " - " follows it: "inventory/x.py" keeps its "in".
+_LABEL = re.compile(
+    r"^(?:#+\s*)?(?:\*\*)?\s*(?:file(?:name)?|path|in|edit|update|modify|change)(?:\s*:\s*|\s+-?\s*|-\s+)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)

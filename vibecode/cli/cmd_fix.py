@@ -1,0 +1,247 @@
+"""``vibecode fix``: the tests fail; propose verified patches (and apply the best on request).
+
+This module also holds the rendering that ``vibecode precommit`` shares: progress lines for the
+fix events, the ranked table, the compact report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
+from vibecode.errors import UsageError
+
+ORDER = 6
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "fix",
+        help="the tests fail: propose verified patches, ranked, with a reliability score",
+        description=(
+            "Run the tests in a sandbox on a copy of the working tree; when some fail, localize the "
+            "bug, sample K patches, verify each distinct one in its own sandbox (the failing tests, "
+            "then the tests that passed before), score and rank them, and save them as proposals "
+            "(`vibecode apply ID`). Your files change only with --apply, and only for a verified "
+            "proposal. Exit status: 0 when nothing fails or a fix passes everything checked "
+            "(with --apply: when it was applied), 1 when no patch does, 2 and above for errors."
+        ),
+    )
+    parser.add_argument("--repo", metavar="DIR", help="the working tree (default: the current folder)")
+    parser.add_argument("--test-cmd", metavar="CMD", help="test command (default: pytest); a non-pytest command must write JUnit XML to $VIBECODE_JUNIT")
+    parser.add_argument("--tests", metavar="SELECTOR", action="append", help="tests to run (pytest node ids or paths; repeatable)")
+    parser.add_argument("--n", type=int, metavar="K", help="candidates to sample (default 8)")
+    parser.add_argument("--sandbox", choices=["local", "docker"], help="where the tests run")
+    parser.add_argument("--time-budget", type=float, metavar="S", help="stop sampling and verifying after S seconds")
+    parser.add_argument("--timeout", type=float, default=600.0, metavar="S", help="limit for one test run (default 600)")
+    parser.add_argument("--allow-test-edits", action="store_true", help="let patches that edit test files compete normally")
+    parser.add_argument("--no-plugin-autoload", action="store_true", help="run pytest with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 (faster; name needed plugins with -p in --test-cmd)")
+    parser.add_argument("--no-model-checks", action="store_true", help="skip model verdicts on claims")
+    parser.add_argument("--apply", action="store_true", help="apply the best proposal to your files if it is verified (undo with `vibecode undo`)")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--json-events", action="store_true", help="stream the session's events as JSON lines")
+    add_engine_args(parser)
+    parser.set_defaults(func=run)
+
+
+def build_sandbox(kind: str, settings: Any, python: str | None) -> Any:
+    """The sandbox, running pytest with ``python`` when the test command names an interpreter."""
+    from vibecode.sandbox import make_sandbox
+
+    if python is None:
+        return make_sandbox(kind, settings)
+    if kind != "local":
+        raise UsageError("A Python interpreter in --test-cmd works with the local sandbox only.",
+                         "In Docker, put the project's dependencies in the image instead.")
+    from vibecode.sandbox.local import LocalSandbox
+
+    return LocalSandbox(workdir=settings.sandbox_dir, python=python)
+
+
+def deferred_engine(settings: Any) -> Any:
+    from vibecode.tasks.deferred_engine import DeferredEngine
+
+    return DeferredEngine(lambda: open_engine(settings))
+
+
+def run(args: argparse.Namespace) -> int:
+    from vibecode.events import FixReady, event_json
+    from vibecode.session import Session
+    from vibecode.tasks.fix_report import fix_json
+    from vibecode.tasks.fix_tests import parse_test_cmd
+
+    if args.n is not None and args.n < 1:
+        raise UsageError(f"--n must be at least 1, got {args.n}.")
+    root = Path(args.repo or ".").resolve()
+    if not root.is_dir():
+        raise UsageError(f"--repo {root} is not a folder.")
+    command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
+    settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget)
+    sandbox = build_sandbox(settings.sandbox, settings, command.python)
+    session = Session(deferred_engine(settings), sandbox, settings)
+    progress = FixProgress(settings.n)
+    result = None
+    for event in session.fix(root, command=command, tests=tuple(args.tests) if args.tests else None,
+                             allow_test_edits=args.allow_test_edits, timeout=args.timeout,
+                             use_model_checks=not args.no_model_checks):
+        if args.json_events:
+            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+        elif not args.json:
+            progress(event)
+        if isinstance(event, FixReady):
+            result = event.result
+    if result is None:  # pragma: no cover - the pipeline always ends with FixReady
+        raise UsageError("The run ended without a result.")
+    applied = apply_best(root, result) if args.apply else None
+    if args.json:
+        print_json({**fix_json(result), "applied": applied})
+    elif not args.json_events:
+        print_fix_result(result)
+        if applied is not None:
+            print_applied(applied)
+    if result.status == "passing":
+        return 0
+    if args.apply:
+        return 0 if applied is not None and applied.get("applied") else 1
+    return 1 if result.status == "failed" else 0
+
+
+def apply_best(root: Path, result: Any) -> dict[str, Any]:
+    """Apply the best proposal through the journal when it is verified; say why not otherwise."""
+    from vibecode.repo.workspace import apply_patch
+
+    best = result.best_candidate
+    if result.status != "verified" or best is None or best.patch is None:
+        why = "nothing fails" if result.status == "passing" else f"the best proposal is {result.status}, not verified"
+        return {"applied": False, "reason": why}
+    report = apply_patch(root, best.patch, description=f"vibecode fix proposal {best.proposal_id or best.index}")
+    return {"applied": True, "files": list(report.files), "journal_id": report.journal_id,
+            "proposal_id": best.proposal_id}
+
+
+def print_applied(applied: dict[str, Any], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    if applied.get("applied"):
+        out.write(f"\nApplied to {', '.join(applied['files'])} (journal entry {applied['journal_id']}); "
+                  "undo with `vibecode undo`.\n")
+    else:
+        out.write(f"\nNot applied: {applied['reason']}.\n")
+
+
+# ---- rendering -------------------------------------------------------------------------------
+
+
+FIX_STAGE_WORDS = {
+    "tests": "running the tests",
+    "localize": "localizing the failure",
+    "extract": "extracting the edits",
+    "verify": "verifying the patches in the sandbox",
+    "claims": "checking claims",
+    "score": "scoring",
+}
+
+
+class FixProgress:
+    """Progress lines on stderr for the fix events; sampling progress as in solve."""
+
+    def __init__(self, n: int, out: TextIO | None = None) -> None:
+        from vibecode.cli.render import Progress
+
+        self.out = out or sys.stderr
+        self.inner = Progress(n, self.out)
+
+    def __call__(self, event: Any) -> None:
+        from vibecode.events import (
+            BaselineTested,
+            ContextBuilt,
+            PatchParsed,
+            PatchVerified,
+            StageStarted,
+        )
+
+        if isinstance(event, BaselineTested):
+            where = {"index": "the staged changes", "worktree": "the working tree"}.get(event.label, event.label)
+            self._line(f"tests on {where}: {event.passed} passed, {len(event.failing)} failing ({event.duration_s:.1f} s)")
+        elif isinstance(event, ContextBuilt):
+            self._line(f"context: {event.tokens} tokens of {event.budget}; suspects: {', '.join(event.suspects[:4]) or 'none'}")
+        elif isinstance(event, PatchParsed):
+            if not event.parsed:
+                self._line(f"candidate {event.index} dropped: {_first_line(event.error)}")
+            elif event.duplicate_of is not None:
+                self._line(f"candidate {event.index}: same patch as candidate {event.duplicate_of}")
+        elif isinstance(event, PatchVerified):
+            extra = f"; {event.error}" if event.error else ""
+            regress = f", regressions {len(event.regressions)}/{event.regression_run}" if event.fixed == event.failing_total else ""
+            self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{regress}{extra}")
+        elif isinstance(event, StageStarted) and event.stage in FIX_STAGE_WORDS:
+            detail = f" ({event.detail})" if event.detail and event.stage == "verify" else ""
+            self._line(FIX_STAGE_WORDS[event.stage] + detail)
+        else:
+            self.inner(event)
+
+    def _line(self, text: str) -> None:
+        self.inner._line(text)
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().splitlines()[0][:200] if text and text.strip() else ""
+
+
+def fix_table(result: Any) -> list[str]:
+    """The ranked distinct patches: tests fixed x/y, regressions z, agreement, claims, proposal."""
+    from vibecode.clr.claim_check import claim_counts
+
+    by_index = {c.index: c for c in result.candidates}
+    rows = [("rank", "cand", "fixed", "regr", "agree", "claims v/f/u", "files", "proposal")]
+    for rank, index in enumerate(result.ranking):
+        c = by_index[index]
+        size = sum(m.cluster == c.cluster for m in result.candidates) if c.cluster is not None else 1
+        regr = str(len(c.regressions)) if c.fixes_all else "-"
+        if c.fixes_all and c.regression_scope != "all":
+            regr += f" ({c.regression_scope})"
+        v, f, u = claim_counts(c.claims)
+        flag = " [edits tests]" if c.test_edit else ""
+        files = ", ".join(c.patch.paths) if c.patch else ""
+        rows.append((str(rank + 1), str(index), f"{c.fixed}/{c.failing_total}", regr, f"{size}/{result.k}",
+                     f"{v}/{f}/{u}", files + flag, c.proposal_id or "-"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+
+
+def print_fix_result(result: Any, out: TextIO | None = None) -> None:
+    from vibecode.cli.render import band
+
+    out = out or sys.stdout
+    if result.status == "passing":
+        out.write(f"Nothing to fix. {result.reason}\n")
+        return
+    cal = "" if result.calibrated else " (uncalibrated)"
+    out.write(f"status: {result.status}    reliability: {result.reliability:.2f} ({band(result.reliability)}){cal}\n")
+    out.write(f"why: {result.reason}\n")
+    out.write(f"failing before: {len(result.failing)} test(s); {result.passed_before} passed\n")
+    for case in result.failing[:10]:
+        out.write(f"  {case.nodeid}\n")
+    if result.ranking:
+        out.write("\n" + "\n".join(fix_table(result)) + "\n")
+    dropped = [c for c in result.candidates if not c.parsed]
+    if dropped:
+        out.write(f"\ndropped {len(dropped)} candidate(s): "
+                  + "; ".join(f"{c.index}: {_first_line(c.error)[:120]}" for c in dropped[:4]) + "\n")
+    best = result.best_candidate
+    if best is not None and best.diff:
+        out.write(f"\nbest patch (candidate {best.index}):\n\n")
+        out.write(best.diff.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+        if not best.diff.endswith("\n"):
+            out.write("\n")
+        if best.proposal_id and result.status != "failed":
+            out.write(f"\nApply it with `vibecode apply {best.proposal_id}` (undo with `vibecode undo`).\n")
+        elif best.proposal_id:
+            out.write(f"\nIt is not verified; look at it with `vibecode apply {best.proposal_id} --dry-run`.\n")
+    for note in result.notes:
+        out.write(f"note: {note}\n")
+    timing = ", ".join(f"{k} {v:.1f}s" for k, v in result.timing.items())
+    out.write(f"\ntiming: {timing}\n")

@@ -1,0 +1,245 @@
+"""Running a repository's tests in the sandbox for the fix flow, and what test ids mean.
+
+The default test command is pytest through :func:`vibecode.sandbox.run_pytest` (JUnit XML plus
+an event log, so a pass is never invented). ``--test-cmd`` may name:
+
+- pytest itself, with options: ``pytest -x -k fast``, ``python -m pytest tests/unit``. A Python
+  interpreter other than ``python``/``python3`` (``.venv/bin/python -m pytest``) becomes the
+  sandbox's interpreter, so the project's own environment runs its tests.
+- any other command that writes a JUnit XML report: to the path in ``$VIBECODE_JUNIT`` or where
+  the command says ``{junit}`` (a path relative to the repository root, where it runs). ``{tests}`` is replaced by the test ids to run (without it, every
+  run runs the whole command).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from vibecode.errors import SandboxError, UsageError, VibecodeError
+from vibecode.sandbox import Limits, Sandbox, Workspace, run_pytest
+from vibecode.sandbox.junit import MAX_REPORT_BYTES, parse_junit
+from vibecode.types import TestCaseResult, TestReport
+
+JUNIT_PLACEHOLDER = "{junit}"
+TESTS_PLACEHOLDER = "{tests}"
+CUSTOM_JUNIT = ".vibecode-junit.xml"
+# Short tracebacks: one "path:line: in function" line per frame, easy to read and to localize.
+# A module that fails to import is reported, and the other tests still run.
+PYTEST_ARGS = ("--tb=short", "--continue-on-collection-errors")
+_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
+_COLLECT_HEAD = re.compile(r"^(?P<name>\w[\w./-]*?)(?:\.py)?: ", re.M)
+
+
+@dataclass(frozen=True)
+class SuiteCommand:
+    """How to run the tests. ``argv`` is None for pytest (then ``pytest_args`` are its options)."""
+
+    argv: tuple[str, ...] | None = None
+    pytest_args: tuple[str, ...] = ()
+    python: str | None = None  # an interpreter to run pytest with, instead of the sandbox's
+    autoload_plugins: bool = True
+    text: str = "pytest"
+
+    @property
+    def is_pytest(self) -> bool:
+        return self.argv is None
+
+    @property
+    def selectable(self) -> bool:
+        """Whether single tests can be chosen (pytest, or a command with ``{tests}``)."""
+        return self.argv is None or any(TESTS_PLACEHOLDER in a for a in self.argv)
+
+
+def parse_test_cmd(text: str | None, autoload_plugins: bool = True) -> SuiteCommand:
+    """The test command of ``--test-cmd`` (None: plain pytest)."""
+    if text is None or not text.strip():
+        return SuiteCommand(autoload_plugins=autoload_plugins)
+    try:
+        argv = shlex.split(text)
+    except ValueError as exc:
+        raise UsageError(f"Cannot read the test command {text!r}: {exc}.") from None
+    name = PurePosixPath(argv[0]).name
+    if name in ("pytest", "py.test"):
+        return SuiteCommand(None, tuple(argv[1:]), None, autoload_plugins, text)
+    if "python" in name and len(argv) >= 3 and argv[1:3] == ["-m", "pytest"]:
+        python = None if _PYTHON.match(argv[0]) else argv[0]
+        return SuiteCommand(None, tuple(argv[3:]), python, autoload_plugins, text)
+    return SuiteCommand(tuple(argv), (), None, autoload_plugins, text)
+
+
+def run_tests(
+    sandbox: Sandbox,
+    workspace: Workspace,
+    command: SuiteCommand,
+    tests: Sequence[str] | None = None,
+    timeout: float = 300.0,
+    *,
+    exitfirst: bool = False,
+) -> TestReport:
+    """Run ``tests`` (node ids or files; None: the whole suite) and read per-test outcomes."""
+    if command.argv is None:
+        extra = [*PYTEST_ARGS, *command.pytest_args, *(["-x"] if exitfirst else [])]
+        return run_pytest(
+            sandbox, workspace, tests=list(tests) if tests is not None else None, timeout=timeout,
+            extra_args=extra, autoload_plugins=command.autoload_plugins,
+        )
+    return _run_custom(sandbox, workspace, command.argv, tests, timeout)
+
+
+def _run_custom(
+    sandbox: Sandbox, workspace: Workspace, argv: tuple[str, ...], tests: Sequence[str] | None, timeout: float
+) -> TestReport:
+    junit = workspace.path / CUSTOM_JUNIT
+    cmd: list[str] = []
+    for arg in argv:
+        if arg == TESTS_PLACEHOLDER:
+            cmd.extend(tests or ())
+        else:
+            cmd.append(arg.replace(JUNIT_PLACEHOLDER, CUSTOM_JUNIT).replace(TESTS_PLACEHOLDER, " ".join(tests or ())))
+    with contextlib.suppress(OSError, VibecodeError):
+        workspace.delete(CUSTOM_JUNIT)
+    run = sandbox.run(workspace, cmd, Limits(wall_s=timeout), env={"VIBECODE_JUNIT": CUSTOM_JUNIT})
+    data = _read(junit)
+    report = parse_junit(data)
+    if report is None:
+        tail = (run.stderr.strip() or run.stdout.strip())[-1500:]
+        why = "timed out" if run.timed_out else f"exited with code {run.exit_code}"
+        return TestReport((), run, f"The test command {why} and wrote no JUnit XML report to $VIBECODE_JUNIT. {tail}".strip(),
+                          complete=False)
+    errors = "\n\n".join(report.collection_errors) or None
+    return TestReport(tuple(report.cases), run, errors, complete=not run.timed_out)
+
+
+def _read(path: os.PathLike[str]) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read(MAX_REPORT_BYTES + 1)
+    except OSError:
+        return None
+
+
+def check_baseline(
+    report: TestReport, failing: Sequence[TestCaseResult], command: SuiteCommand, source: Path | None = None
+) -> None:
+    """Raise SandboxError when a run before any patch says nothing trustworthy (it broke, timed
+    out or reported errors that name no test, so "nothing fails" would be invented), or when
+    every failure is a package the sandbox's Python lacks (no patch to the code can fix that)."""
+    run = report.run
+    what = f"The test command ({command.text})"
+    if run.timed_out:
+        raise SandboxError(f"{what} timed out after {run.duration_s:.0f} s in the sandbox.",
+                           "Select fewer tests with --tests, or make the suite faster.")
+    missing = missing_packages(failing, source) if source is not None else []
+    if missing:
+        raise SandboxError(
+            f"The tests need Python packages that the sandbox's interpreter does not have: {', '.join(missing)}.",
+            "Run them with the project's own environment, e.g. --test-cmd '.venv/bin/python -m pytest'.",
+        )
+    if failing:
+        return
+    if report.collection_error:
+        raise SandboxError(f"{what} could not run the tests: {report.collection_error.strip()[-1200:]}")
+    bad_exit = run.exit_code not in (0, 5) if command.is_pytest else (not report.cases and not run.ok)
+    if bad_exit or not report.complete:
+        tail = (run.stderr.strip() or run.stdout.strip())[-1200:]
+        raise SandboxError(f"{what} ended abnormally (exit code {run.exit_code}) without naming a failing test. {tail}".strip())
+
+
+# ---- test ids and paths -----------------------------------------------------------------------
+
+
+def nodeid_file(nodeid: str) -> str:
+    """``tests/test_x.py::TestA::test_b[1]`` -> ``tests/test_x.py``."""
+    return nodeid.split("::", 1)[0]
+
+
+def nodeid_function(nodeid: str) -> str | None:
+    """``tests/test_x.py::TestA::test_b[1]`` -> ``TestA.test_b`` (None for a file-level id)."""
+    parts = nodeid.split("::")[1:]
+    if not parts:
+        return None
+    parts[-1] = parts[-1].split("[", 1)[0]
+    return ".".join(parts)
+
+
+def is_test_path(path: str) -> bool:
+    """Test code: ``test_*.py``, ``*_test.py``, ``conftest.py``, or anything under ``tests/``/``test/``."""
+    pure = PurePosixPath(path)
+    name = pure.name
+    if name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py"):
+        return True
+    return any(part in ("tests", "test", "testing") for part in pure.parts[:-1])
+
+
+def failures(report: TestReport, source: Path | None = None) -> tuple[TestCaseResult, ...]:
+    """The failed and errored tests, then (with ``source``) each test file that could not be
+    collected, as an "error" case whose node id is the file's path."""
+    found = [c for c in report.cases if c.outcome in ("failed", "error")]
+    if source is not None:
+        found += collection_failures(report, source)
+    return tuple(found)
+
+
+def collection_failures(report: TestReport, source: Path) -> list[TestCaseResult]:
+    """Test files named in the report's collection errors (existing files only)."""
+    text = report.collection_error or ""
+    heads = [(m.start(), _existing(m.group("name"), source)) for m in _COLLECT_HEAD.finditer(text)]
+    heads = [(at, path) for at, path in heads if path is not None]
+    out: dict[str, TestCaseResult] = {}
+    for n, (at, path) in enumerate(heads):
+        end = heads[n + 1][0] if n + 1 < len(heads) else len(text)
+        assert path is not None
+        out.setdefault(path, TestCaseResult(path, "error", 0.0, text[at:end].strip()))
+    return list(out.values())
+
+
+_NO_MODULE = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
+
+
+def missing_packages(failing: Sequence[TestCaseResult], source: Path) -> list[str]:
+    """When every failure is an import of a top-level module that is not in the repository, those
+    modules (sorted); else []."""
+    names: set[str] = set()
+    for case in failing:
+        found = _NO_MODULE.findall(case.message)
+        if not found:
+            return []
+        top = found[-1].split(".")[0]
+        if (source / top).exists() or (source / f"{top}.py").exists() or (source / "src" / top).exists():
+            return []
+        names.add(top)
+    return sorted(names)
+
+
+def _existing(name: str, source: Path) -> str | None:
+    for candidate in (name if name.endswith(".py") else name + ".py", name.replace(".", "/") + ".py"):
+        if (source / candidate).is_file():
+            return candidate
+    return None
+
+
+def outcomes_for(report: TestReport, selectors: Sequence[str] = ()) -> dict[str, str]:
+    """Node id -> outcome for every case, plus an outcome for each file-level selector: "passed"
+    when the file was collected and every test in it passed, "error" when it could not be
+    collected, "failed" when a test in it failed; absent when it did not run."""
+    out: dict[str, str] = {c.nodeid: c.outcome for c in report.cases}
+    errors = report.collection_error or ""
+    for sel in selectors:
+        if "::" in sel or sel in out:
+            continue
+        module = sel[:-3].replace("/", ".") if sel.endswith(".py") else sel
+        if f"{module}: " in errors or f"{sel}: " in errors:
+            out[sel] = "error"
+            continue
+        mine = [c.outcome for c in report.cases if c.nodeid.startswith(sel + "::")]
+        if mine:
+            ok = all(o in ("passed", "skipped") for o in mine) and "passed" in mine
+            out[sel] = "passed" if ok else "failed"
+    return out
