@@ -376,6 +376,9 @@ class CandidateReport:
     r: float | None = None  # trajectory weight r_k
     error: str | None = None  # why it was dropped (extraction or syntax error)
     answer: str | None = None  # math mode: the boxed answer
+    # One token per shared input, as the scorer saw it (``vibecode.clr.score.behaviour_tokens``);
+    # kept so that a stored result can be re-scored without running anything again.
+    behaviour: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
