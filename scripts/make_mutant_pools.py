@@ -8,6 +8,7 @@ sometimes false in the way the bug suggests. How pools are composed is documente
 ``vibecode/bench/poolgen.py``. The same --seed gives the same pools.
 
     python scripts/make_mutant_pools.py --out pools.jsonl [--limit N] [--ids 0 17 ...] [--seed S]
+                                        [--pools P]
 
 Prints one JSON object: problems, candidates, share correct, time taken, and per-problem facts
 with --verbose.
@@ -27,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from vibecode.bench.dataset import load_humaneval, select_tasks  # noqa: E402
-from vibecode.bench.poolgen import make_pool  # noqa: E402
+from vibecode.bench.poolgen import make_pools  # noqa: E402
 from vibecode.clr.execute import CandidateRunner  # noqa: E402
 from vibecode.config import Settings  # noqa: E402
 from vibecode.errors import VibecodeError  # noqa: E402
@@ -40,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, help="only the first N problems")
     parser.add_argument("--ids", nargs="+", help="only these problems (HumanEval/17 or 17)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--pools", type=int, default=1, help="pools per problem, ids HumanEval/N@i (default 1)")
     parser.add_argument("--max-label", type=int, default=14, help="mutants labelled per problem (default 14)")
     parser.add_argument("--workers", type=int, default=2, help="problems at once (default 2)")
     parser.add_argument("--sandbox", default="local", choices=["local", "docker"])
@@ -55,7 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     load = os.getloadavg()[0]
     with ThreadPoolExecutor(max_workers=max(1, args.workers)) as pool:
-        results = list(pool.map(lambda t: make_pool(t, sandbox, runner, seed=args.seed, max_label=args.max_label), tasks))
+        results = list(pool.map(lambda t: make_pools(t, sandbox, runner, seed=args.seed, count=args.pools,
+                                                              max_label=args.max_label), tasks))
     runner.close()
     out = Path(args.out)
     with out.open("w", encoding="utf-8") as fh:
@@ -63,14 +66,15 @@ def main(argv: list[str] | None = None) -> int:
             for line in lines:
                 fh.write(json.dumps(line, ensure_ascii=False) + "\n")
     facts = [f for _, f in results]
-    candidates = sum(f["pool"] for f in facts)
+    candidates = sum(f["candidates"] for f in facts)
     correct = sum(f["correct"] for f in facts)
     summary = {
         "out": str(out),
         "problems": len(facts),
+        "pools": sum(f["pools"] for f in facts),
         "candidates": candidates,
         "share_correct": round(correct / candidates, 4) if candidates else None,
-        "problems_without_correct": sum(f["correct"] == 0 for f in facts),
+        "pools_without_correct": sum(f["pools_without_correct"] for f in facts),
         "mutants_found": sum(f["mutants"] for f in facts),
         "mutants_labelled": sum(f["labelled"] for f in facts),
         "equivalent_mutants": sum(f["equivalent"] for f in facts),

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from vibecode.bench.calibration import calibration_json, fit_map, write_map
-from vibecode.bench.dataset import HumanEvalTask, load_humaneval, select_tasks
+from vibecode.bench.dataset import HumanEvalTask, load_humaneval, select_tasks, with_pool_ids
 from vibecode.bench.engines import open_bench_engines
 from vibecode.bench.pools import read_pools
 from vibecode.bench.record import append_record, read_records
@@ -49,13 +49,8 @@ def run_humaneval(
     engines = open_bench_engines(settings, cfg.workers)
     try:
         tasks = load_humaneval()
-        if engines.task_ids is not None:  # a replay file of some problems: those, in HumanEval order
-            held = set(engines.task_ids)
-            tasks = [t for t in tasks if t.task_id in held]
-            if ids:
-                missing = [i for i in select_tasks(load_humaneval(), ids) if i.task_id not in held]
-                if missing:
-                    raise UsageError(f"The replay file has no candidates for {missing[0].task_id}.")
+        if engines.task_ids is not None:  # a replay file of some problems (or pools): those
+            tasks = with_pool_ids(tasks, engines.task_ids)
             if n is None:  # as many candidates as the file holds for each problem
                 cfg.task_n = dict(engines.candidates)
                 cfg.n = max(engines.candidates.values())

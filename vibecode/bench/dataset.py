@@ -6,6 +6,7 @@ sandbox, and vibecode runs the hidden tests only in its own sandbox (:mod:`vibec
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import importlib.util
 import json
@@ -28,8 +29,9 @@ class HumanEvalTask:
 
     @property
     def number(self) -> int:
-        """The numeric part of the id (``HumanEval/17`` -> 17); -1 when there is none."""
-        tail = self.task_id.rsplit("/", 1)[-1]
+        """The numeric part of the id (``HumanEval/17`` and ``HumanEval/17@2`` -> 17); -1 when
+        there is none."""
+        tail = base_id(self.task_id).rsplit("/", 1)[-1]
         return int(tail) if tail.isdigit() else -1
 
     @property
@@ -70,6 +72,23 @@ def load_humaneval(path: Path | None = None) -> list[HumanEvalTask]:
     return tasks
 
 
+def base_id(task_id: str) -> str:
+    """The problem of a pool id: ``HumanEval/17@2`` (the third pool of 17) -> ``HumanEval/17``."""
+    return task_id.split("@", 1)[0]
+
+
+def with_pool_ids(tasks: Sequence[HumanEvalTask], pool_ids: Sequence[str]) -> list[HumanEvalTask]:
+    """The problems of ``pool_ids`` (in their order), each under its pool id."""
+    by_id = {t.task_id: t for t in tasks}
+    out = []
+    for pid in pool_ids:
+        task = by_id.get(base_id(pid))
+        if task is None:
+            raise UsageError(f"{pid} is not a HumanEval problem.", "Pool ids look like HumanEval/17 or HumanEval/17@1.")
+        out.append(dataclasses.replace(task, task_id=pid))
+    return out
+
+
 def normalize_id(ref: str) -> str:
     """``17`` and ``HumanEval/17`` both name HumanEval/17."""
     ref = ref.strip()
@@ -79,18 +98,19 @@ def normalize_id(ref: str) -> str:
 def select_tasks(
     tasks: Sequence[HumanEvalTask], ids: Sequence[str] | None = None, limit: int | None = None
 ) -> list[HumanEvalTask]:
-    """The problems named by ``ids`` (in the given order), else all; then the first ``limit``."""
+    """The problems named by ``ids`` (in the given order; an id names all pools of its problem),
+    else all; then the first ``limit``."""
     chosen = list(tasks)
     if ids:
-        by_id = {t.task_id: t for t in tasks}
         wanted = [normalize_id(i) for part in ids for i in part.split(",") if i.strip()]
-        unknown = [i for i in wanted if i not in by_id]
+        matches = {w: [t for t in tasks if w in (t.task_id, base_id(t.task_id))] for w in wanted}
+        unknown = [w for w, found in matches.items() if not found]
         if unknown:
             raise UsageError(
                 f"Unknown HumanEval id(s): {', '.join(unknown[:5])}.",
                 "Ids look like HumanEval/17 or just 17 (0 to 163).",
             )
-        chosen = [by_id[i] for i in dict.fromkeys(wanted)]
+        chosen = list({t.task_id: t for w in dict.fromkeys(wanted) for t in matches[w]}.values())
     if limit is not None:
         if limit < 1:
             raise UsageError(f"--limit must be at least 1, got {limit}.")

@@ -65,7 +65,7 @@ class Mutant:
 
 
 # A site: (kind, description, function that mutates the copy's node at the same walk position).
-Site = tuple[str, str, int, Callable[[ast.AST, ast.AST], None]]
+Site = tuple[str, str, int, Callable[[ast.AST], None]]
 
 
 def _plus(expr: ast.expr, delta: int) -> ast.expr:
@@ -101,7 +101,7 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
         if isinstance(node, ast.Compare):
             for j, op in enumerate(node.ops):
                 for new in _COMPARE_SWAPS.get(type(op), ()):
-                    def swap(_: ast.AST, n: ast.AST, j: int = j, new: type[ast.cmpop] = new) -> None:
+                    def swap(n: ast.AST, j: int = j, new: type[ast.cmpop] = new) -> None:
                         assert isinstance(n, ast.Compare)
                         n.ops[j] = new()
                     yield "compare", f"line {line}: {_SYMBOL[type(op)]} -> {_SYMBOL[new]}", pos, swap
@@ -111,18 +111,18 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
             if isinstance(node, ast.BinOp) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
                 continue  # string formatting with %
             for new_op in _ARITH_SWAPS.get(type(node.op), ()):
-                def arith(_: ast.AST, n: ast.AST, new_op: type[ast.operator] = new_op) -> None:
+                def arith(n: ast.AST, new_op: type[ast.operator] = new_op) -> None:
                     n.op = new_op()  # type: ignore[attr-defined]
                 yield "arith", f"line {line}: {_SYMBOL[type(node.op)]} -> {_SYMBOL[new_op]}", pos, arith
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range" and node.args:
             stop = len(node.args) - 1 if len(node.args) <= 2 else 1
             for delta in (1, -1):
-                def bound(_: ast.AST, n: ast.AST, stop: int = stop, delta: int = delta) -> None:
+                def bound(n: ast.AST, stop: int = stop, delta: int = delta) -> None:
                     assert isinstance(n, ast.Call)
                     n.args[stop] = _plus(n.args[stop], delta)
                 yield "range", f"line {line}: range stop {delta:+d}", pos, bound
             if len(node.args) >= 2:
-                def start(_: ast.AST, n: ast.AST) -> None:
+                def start(n: ast.AST) -> None:
                     assert isinstance(n, ast.Call)
                     n.args[0] = _plus(n.args[0], 1)
                 yield "range", f"line {line}: range start +1", pos, start
@@ -132,7 +132,7 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
                     if getattr(node.slice, part) is None:
                         continue
                     for delta in (1, -1):
-                        def sl(_: ast.AST, n: ast.AST, part: str = part, delta: int = delta) -> None:
+                        def sl(n: ast.AST, part: str = part, delta: int = delta) -> None:
                             assert isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Slice)
                             setattr(n.slice, part, _plus(getattr(n.slice, part), delta))
                         yield "index", f"line {line}: slice {part} {delta:+d}", pos, sl
@@ -141,15 +141,15 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
                 or (isinstance(node.slice, ast.Constant) and type(node.slice.value) is int)
             ):
                 for delta in (1, -1):
-                    def idx(_: ast.AST, n: ast.AST, delta: int = delta) -> None:
+                    def idx(n: ast.AST, delta: int = delta) -> None:
                         assert isinstance(n, ast.Subscript)
-                        n.slice = _plus(n.slice, delta)  # type: ignore[arg-type]
+                        n.slice = _plus(n.slice, delta)
                     yield "index", f"line {line}: index {delta:+d}", pos, idx
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
             if name in _CALL_SWAPS:
-                def call(_: ast.AST, n: ast.AST, new: str = _CALL_SWAPS[name]) -> None:
+                def call(n: ast.AST, new: str = _CALL_SWAPS[name]) -> None:
                     assert isinstance(n, ast.Call)
                     if isinstance(n.func, ast.Name):
                         n.func.id = new
@@ -159,29 +159,29 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
             if name == "len" and isinstance(func, ast.Name):
                 yield from _len_sites(fn, node, pos, line)
             if name == "sorted" and not any(k.arg == "reverse" for k in node.keywords):
-                def rev(_: ast.AST, n: ast.AST) -> None:
+                def rev(n: ast.AST) -> None:
                     assert isinstance(n, ast.Call)
                     n.keywords.append(ast.keyword("reverse", ast.Constant(True)))
                 yield "call", f"line {line}: sorted reversed", pos, rev
             if name == "join" and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant):
                 sep = func.value.value
-                def joiner(_: ast.AST, n: ast.AST, new: str = "" if sep else " ") -> None:
+                def joiner(n: ast.AST, new: str = "" if sep else " ") -> None:
                     assert isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                     n.func.value = ast.Constant(new)
                 yield "constant", f"line {line}: join separator {sep!r} changed", pos, joiner
         elif isinstance(node, ast.comprehension) and node.ifs:
-            def unfilter(_: ast.AST, n: ast.AST) -> None:
+            def unfilter(n: ast.AST) -> None:
                 assert isinstance(n, ast.comprehension)
                 n.ifs = n.ifs[1:]
             yield "filter", f"line {_line(node.ifs[0])}: comprehension filter dropped", pos, unfilter
         elif isinstance(node, ast.BoolOp):
             this, other = ("and", "or") if isinstance(node.op, ast.And) else ("or", "and")
-            def logic(_: ast.AST, n: ast.AST) -> None:
+            def logic(n: ast.AST) -> None:
                 assert isinstance(n, ast.BoolOp)
                 n.op = ast.Or() if isinstance(n.op, ast.And) else ast.And()
             yield "logic", f"line {line}: {this} -> {other}", pos, logic
         elif isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool):
-            def flip(_: ast.AST, n: ast.AST) -> None:
+            def flip(n: ast.AST) -> None:
                 assert isinstance(n, ast.Return) and isinstance(n.value, ast.Constant)
                 n.value = ast.Constant(not n.value.value)
             yield "return", f"line {line}: return {node.value.value} -> {not node.value.value}", pos, flip
@@ -190,7 +190,7 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
                 continue
             for j, child in enumerate(value):
                 if isinstance(child, ast.UnaryOp) and isinstance(child.op, ast.Not):
-                    def drop_not(_: ast.AST, n: ast.AST, field: str = field, j: int = j) -> None:
+                    def drop_not(n: ast.AST, field: str = field, j: int = j) -> None:
                         target = getattr(n, field)[j]
                         getattr(n, field)[j] = target.operand
                     yield "logic", f"line {_line(child)}: not dropped", pos, drop_not
@@ -201,7 +201,7 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
                         continue
                     if how == "body" and not child.orelse:
                         continue
-                    def drop(_: ast.AST, n: ast.AST, field: str = field, j: int = j, how: str = how) -> None:
+                    def drop(n: ast.AST, field: str = field, j: int = j, how: str = how) -> None:
                         stmts = getattr(n, field)
                         stmt = stmts[j]
                         keep = [] if how == "whole" else (stmt.orelse if how == "body" else stmt.body)
@@ -214,10 +214,10 @@ def _sites(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[Site]:
     for pos, node in enumerate(ast.walk(fn)):
         if isinstance(node, ast.Constant) and type(node.value) is int and id(node) in compared:
             for delta in (1, -1):
-                def const(_: ast.AST, n: ast.AST, delta: int = delta) -> None:
-                    assert isinstance(n, ast.Constant)
-                    n.value = n.value + delta
-                yield "boundary", f"line {_line(node)}: {node.value} -> {node.value + delta}", pos, const
+                def const(n: ast.AST, delta: int = delta) -> None:
+                    assert isinstance(n, ast.Constant) and type(n.value) is int
+                    n.value = int(n.value) + delta
+                yield "boundary", f"line {_line(node)}: {node.value} -> {int(node.value) + delta}", pos, const
 
 
 def _len_sites(fn: ast.AST, call: ast.Call, pos: int, line: int) -> Iterator[Site]:
@@ -227,7 +227,7 @@ def _len_sites(fn: ast.AST, call: ast.Call, pos: int, line: int) -> Iterator[Sit
             if value is call:
                 parent_pos = list(ast.walk(fn)).index(parent)
 
-                def shorter(_: ast.AST, n: ast.AST, field: str = field) -> None:
+                def shorter(n: ast.AST, field: str = field) -> None:
                     setattr(n, field, _plus(getattr(n, field), -1))
                 yield "call", f"line {line}: len(...) - 1", parent_pos, shorter
                 return
@@ -262,7 +262,7 @@ def mutants(code: str, entry_point: str) -> list[Mutant]:
         copy_fn = _entry(copy_tree, entry_point)
         assert copy_fn is not None
         nodes = list(ast.walk(copy_fn))
-        apply(nodes[pos], nodes[pos])
+        apply(nodes[pos])
         ast.fix_missing_locations(copy_tree)
         try:
             text = ast.unparse(copy_tree)

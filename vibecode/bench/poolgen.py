@@ -11,8 +11,8 @@ For each problem (:func:`make_pool`):
    (models repeat their favourite mistake), so majority vote is sometimes wrong. Correct slots
    are the canonical solution, the same with renamed variables, or an equivalent mutant. Each
    candidate is cut short (no closing fence, the code half written) with probability 0.05.
-3. **Reasoning** with io claims ``f(args) == value`` on probe inputs (the examples and
-   type-driven inputs; never the hidden tests), written in four phrasings. A correct candidate
+3. **Reasoning** with io claims ``f(args) == value`` on probe inputs (the examples, inputs next
+   to them, and type-driven inputs; never the hidden tests), written in four phrasings. A correct candidate
    states 1-3 true outputs, and with probability 0.12 also one slip (a wrong value). A wrong
    candidate is, at random:
    - ``intent`` (0.45): it states the *correct* output on an input where its code differs (the
@@ -40,7 +40,7 @@ from vibecode.bench.hidden import run_hidden
 from vibecode.bench.mutants import Mutant, mutants, rename_locals, strip_docstring
 from vibecode.clr.compare import outputs_equal
 from vibecode.clr.execute import CandidateRunner
-from vibecode.clr.inputs import generate_inputs
+from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.sandbox import Sandbox
 from vibecode.tasks.problem import parse_problem
 from vibecode.types import InputResult, Problem
@@ -112,18 +112,40 @@ def _claim(problem: Problem, args: dict[str, object], value: object, rng: random
     return f"For {pairs}, the answer is {value!r}."
 
 
-def _probes(problem: Problem) -> list[dict[str, object]]:
+def _nearby(value: object) -> list[object]:
+    """Values next to an example's: what reasoning about edge cases tries."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1, 0, 1]
+    if isinstance(value, float):
+        return [value + 1.0, 0.0]
+    if isinstance(value, str):
+        return ["", value[1:], value[:1], value + value[-1:]]
+    if isinstance(value, list):
+        return [[], value[1:], value[:1], value + value[-1:], value[::-1]]
+    return []
+
+
+def _probes(problem: Problem, limit: int = 40) -> list[dict[str, object]]:
+    """Inputs the reasoning makes claims about: the examples first, then inputs next to them
+    and type-driven ones (never the hidden tests), valid for the problem's types and
+    constraints."""
     seen: set[str] = set()
     out: list[dict[str, object]] = []
     candidates = [dict(e.inputs) for e in problem.examples]
-    for seed in (1, 2):
+    for e in problem.examples:
+        for name, value in e.inputs.items():
+            candidates += [{**e.inputs, name: v} for v in _nearby(value)]
+    for seed in (1, 2, 3):
         candidates += [dict(x) for x in generate_inputs(problem, seed=seed).inputs]
-    for args in candidates:
+    for n, args in enumerate(candidates):
         key = repr(sorted(args.items()))
-        if key not in seen:
-            seen.add(key)
-            out.append(args)
-    return out[:24]
+        if key in seen or (n >= len(problem.examples) and validate_input(args, problem)):
+            continue
+        seen.add(key)
+        out.append(args)
+    return out[:limit]
 
 
 def _compose(rng: random.Random, correct: list[tuple[str, str]], wrong: list[tuple[str, str]]) -> list[Slot]:
@@ -188,9 +210,14 @@ def _reasoning(problem: Problem, slot: Slot, truth: Sequence[InputResult], own: 
     return text, style
 
 
-def make_pool(task: HumanEvalTask, sandbox: Sandbox, runner: CandidateRunner, *, seed: int = 0,
-              max_label: int = 14, hidden_timeout_s: float = 5.0) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """The pool lines of one problem, and facts about it (mutants found, labelled, correct)."""
+def make_pools(task: HumanEvalTask, sandbox: Sandbox, runner: CandidateRunner, *, seed: int = 0,
+               count: int = 1, max_label: int = 14, hidden_timeout_s: float = 5.0,
+               ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The pool lines of one problem, and facts about it (mutants found, labelled, correct).
+
+    With ``count`` > 1 the problem gets that many pools, with ids ``<task_id>@0``, ``@1``, ...
+    (the mutants are labelled once; each pool is composed and written with its own randomness).
+    """
     rng = random.Random(f"{seed}:{task.task_id}")
     problem = parse_problem(task.prompt)
     canonical = strip_docstring(task.canonical_code, task.entry_point)
@@ -203,27 +230,35 @@ def make_pool(task: HumanEvalTask, sandbox: Sandbox, runner: CandidateRunner, *,
     correct = [(canonical, "canonical"), (rename_locals(canonical, task.entry_point), "canonical, renamed")]
     correct += [(codes[i + 1], f"equivalent mutant: {m.description}") for i, m in enumerate(chosen) if labels[i + 1].passed]
     wrong = [(codes[i + 1], f"{m.kind}: {m.description}") for i, m in enumerate(chosen) if not labels[i + 1].passed]
-    slots = _compose(rng, correct, wrong)
     probes = _probes(problem)
-    distinct = {s.code for s in slots} | {canonical}
+    pools = []
+    for variant in range(count):
+        pool_id = task.task_id if count == 1 else f"{task.task_id}@{variant}"
+        prng = rng if count == 1 else random.Random(f"{seed}:{task.task_id}:{variant}")
+        pools.append((pool_id, prng, _compose(prng, correct, wrong)))
+    distinct = {s.code for _, _, slots in pools for s in slots} | {canonical}
     ids = {code: n for n, code in enumerate(sorted(distinct))}
     ran = runner.run(problem.signature, {n: code for code, n in ids.items()}, {n: probes for n in ids.values()}) if probes else {}
     truth = ran.get(ids[canonical], ())
     lines = []
-    for slot in slots:
-        own = ran.get(ids[slot.code], ())
-        reasoning, style = _reasoning(problem, slot, truth, own, probes, rng) if probes else (
-            f"We need to write `{problem.signature.function}`.", "none")
-        code, correct_flag, mutation = slot.code, slot.correct, slot.mutation
-        answer = f"{FENCE}python\n{code}\n{FENCE}\n"
-        if rng.random() < 0.05:
-            cut = code[: max(1, len(code) // 2)]
-            answer = f"{FENCE}python\n{cut}"
-            correct_flag, mutation, style = False, "cut short: " + mutation, "none"
-        lines.append({"task_id": task.task_id, "kind": "candidate",
-                      "text": f"<think>\n{reasoning}\n</think>\n\n{answer}", "correct": correct_flag,
-                      "mutation": mutation, "claims": style})
+    for pool_id, prng, slots in pools:
+        for slot in slots:
+            lines.append(_line(pool_id, problem, slot, truth, ran.get(ids[slot.code], ()), probes, prng))
     facts = {"task_id": task.task_id, "mutants": len(found), "labelled": len(chosen),
-             "equivalent": sum(labels[i + 1].passed for i in range(len(chosen))), "pool": len(slots),
-             "correct": sum(line["correct"] for line in lines)}
+             "equivalent": sum(labels[i + 1].passed for i in range(len(chosen))), "pools": count,
+             "candidates": len(lines), "correct": sum(line["correct"] for line in lines),
+             "pools_without_correct": sum(not any(s.correct for s in slots) for _, _, slots in pools)}
     return lines, facts
+
+
+def _line(pool_id: str, problem: Problem, slot: Slot, truth: Sequence[InputResult], own: Sequence[InputResult],
+          probes: Sequence[dict[str, object]], rng: random.Random) -> dict[str, Any]:
+    reasoning, style = _reasoning(problem, slot, truth, own, probes, rng) if probes else (
+        f"We need to write `{problem.signature.function}`.", "none")
+    code, correct, mutation = slot.code, slot.correct, slot.mutation
+    answer = f"{FENCE}python\n{code}\n{FENCE}\n"
+    if rng.random() < 0.05:
+        answer = f"{FENCE}python\n{code[: max(1, len(code) // 2)]}"
+        correct, mutation, style = False, "cut short: " + mutation, "none"
+    return {"task_id": pool_id, "kind": "candidate", "text": f"<think>\n{reasoning}\n</think>\n\n{answer}",
+            "correct": correct, "mutation": mutation, "claims": style}

@@ -3,16 +3,18 @@
 One line per candidate, ``{"task_id": "HumanEval/0", "kind": "candidate", "text": "...",
 "correct": true}``, in the order the replay engine serves them; other keys (``mutation``,
 ``claims``) are notes for people. A problem that is not in HumanEval needs a ``prompt`` on one
-of its lines (the HumanEval-style signature and docstring the pipeline sees).
+of its lines (the HumanEval-style signature and docstring the pipeline sees). Several pools of
+one problem carry ids ``HumanEval/17@0``, ``HumanEval/17@1``, ...
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from vibecode.bench.dataset import HumanEvalTask, load_humaneval
+from vibecode.bench.dataset import HumanEvalTask, base_id, load_humaneval
 from vibecode.errors import UsageError
 
 
@@ -51,11 +53,11 @@ def read_pools(path: Path) -> Pools:
     known = {t.task_id: t for t in load_humaneval()} if set(labels) - set(prompts) else {}
     tasks = []
     for task_id in labels:
+        base = known.get(base_id(task_id))
         if task_id in prompts:
-            entry = known[task_id].entry_point if task_id in known else ""
-            tasks.append(HumanEvalTask(task_id, prompts[task_id], entry, "", ""))
-        elif task_id in known:
-            tasks.append(known[task_id])
+            tasks.append(HumanEvalTask(task_id, prompts[task_id], base.entry_point if base else "", "", ""))
+        elif base is not None:
+            tasks.append(dataclasses.replace(base, task_id=task_id))
         else:
             raise UsageError(f"Pool problem {task_id} is not in HumanEval and has no \"prompt\".")
     return Pools(tasks, labels)

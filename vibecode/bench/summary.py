@@ -17,8 +17,9 @@ STAGES = ("sample", "extract", "inputs", "verify", "claims", "score", "hidden", 
 
 
 def task_half(task_id: str) -> int:
-    """0 or 1: the fold a problem belongs to (even / odd HumanEval number; a hash otherwise)."""
-    tail = task_id.rsplit("/", 1)[-1]
+    """0 or 1: the fold a problem belongs to (even / odd HumanEval number; a hash otherwise).
+    All pools of a problem (``HumanEval/17@1``) fall in the same fold."""
+    tail = task_id.split("@", 1)[0].rsplit("/", 1)[-1]
     number = int(tail) if tail.isdigit() else zlib.crc32(task_id.encode("utf-8"))
     return number % 2
 
@@ -34,10 +35,11 @@ def calibrated(records: Sequence[Record], cal: Calibration) -> list[float]:
     return [0.0 if r["status"] == "failed" else cal(float(r["raw_reliability"])) for r in records]
 
 
-def holdout_check(records: Sequence[Record]) -> dict[str, Any] | None:
-    """Fit a map on the even-numbered problems, measure on the odd-numbered ones."""
-    fit = [r for r in records if task_half(r["task_id"]) == 0]
-    test = [r for r in records if task_half(r["task_id"]) == 1]
+def holdout_check(records: Sequence[Record], fit_half: int = 0, reverse: bool = True) -> dict[str, Any] | None:
+    """Fit a map on the even-numbered problems, measure on the odd-numbered ones (and, with
+    ``reverse``, the other way round too, under ``"reverse"``)."""
+    fit = [r for r in records if task_half(r["task_id"]) == fit_half]
+    test = [r for r in records if task_half(r["task_id"]) != fit_half]
     xs, ys = calibration_pairs(fit)
     if not xs or not test:
         return None
@@ -45,15 +47,21 @@ def holdout_check(records: Sequence[Record]) -> dict[str, Any] | None:
     labels = [bool(r["passed"]) for r in test]
     raw = [0.0 if r["status"] == "failed" else float(r["raw_reliability"]) for r in test]
     after = calibrated(test, cal)
-    return {
-        "fit_problems": len(fit),
-        "test_problems": len(test),
+    kept = [i for i, r in enumerate(test) if r["status"] != "failed"]
+    out: dict[str, Any] = {
+        "fit": "even" if fit_half == 0 else "odd",
+        "fit_records": len(fit),
+        "test_records": len(test),
         "ece_raw": ece(raw, labels),
         "ece_calibrated": ece(after, labels),
+        "ece_calibrated_not_failed": ece([after[i] for i in kept], [labels[i] for i in kept]) if kept else None,
         "brier_raw": brier(raw, labels),
         "brier_calibrated": brier(after, labels),
         "map": {"x": list(cal.x), "y": list(cal.y)},
     }
+    if reverse:
+        out["reverse"] = holdout_check(records, 1 - fit_half, reverse=False)
+    return out
 
 
 def _mean(values: Sequence[float]) -> float | None:

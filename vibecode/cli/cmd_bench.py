@@ -261,9 +261,12 @@ def run_calibrate_cmd(args: argparse.Namespace) -> int:
     print(f"wrote {outcome['path']}: {len(outcome['map']['x'])} points from {outcome['points']} proposals")
     hold = outcome["holdout"]
     if hold:
-        print(f"held-out check (fit on {hold['fit_problems']} even-numbered problems, measured on "
-              f"{hold['test_problems']} odd-numbered): ECE {hold['ece_raw']:.3f} raw -> "
-              f"{hold['ece_calibrated']:.3f} calibrated; Brier {hold['brier_raw']:.3f} -> {hold['brier_calibrated']:.3f}")
+        for h in (hold, hold.get("reverse")):
+            if h:
+                other = "odd" if h["fit"] == "even" else "even"
+                print(f"held-out check (fit on the {h['fit_records']} {h['fit']}-numbered problems, measured on the "
+                      f"{h['test_records']} {other}-numbered): ECE {h['ece_raw']:.3f} raw -> "
+                      f"{h['ece_calibrated']:.3f} calibrated; Brier {h['brier_raw']:.3f} -> {h['brier_calibrated']:.3f}")
     return 0
 
 
