@@ -91,5 +91,10 @@ def write_outputs(records: Sequence[Mapping[str, Any]], out: Path, meta: Mapping
     (out / "summary.json").write_text(json.dumps(s, indent=1) + "\n", encoding="utf-8")
     (out / "summary.md").write_text(summary_markdown(s, title), encoding="utf-8")
     if plot:
-        reliability_diagram(s["bins"], out / "reliability.png", title)
+        label = "calibrated" if s["calibrated"] else "raw reliability"
+        series = [(f"{label}, all {s['problems']}", s["bins"])]
+        hold = s.get("holdout")
+        if hold and not s["calibrated"]:
+            series.append((f"calibrated on the even half, measured on the {hold['test_records']} odd", hold["bins"]))
+        reliability_diagram(series, out / "reliability.png", title)
     return s

@@ -58,6 +58,7 @@ def holdout_check(records: Sequence[Record], fit_half: int = 0, reverse: bool = 
         "brier_raw": brier(raw, labels),
         "brier_calibrated": brier(after, labels),
         "map": {"x": list(cal.x), "y": list(cal.y)},
+        "bins": [b.__dict__ for b in reliability_bins(after, labels)],
     }
     if reverse:
         out["reverse"] = holdout_check(records, 1 - fit_half, reverse=False)
