@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     except VibecodeError as exc:
         print(f"make_mutant_pools: {exc.message} {exc.hint or ''}".strip(), file=sys.stderr)
         return 2
-    runner = CandidateRunner(sandbox)
+    runner = CandidateRunner(sandbox, per_input_timeout_s=3.0)  # generous: load must not change the pools
     started = time.monotonic()
     load = os.getloadavg()[0]
     with ThreadPoolExecutor(max_workers=max(1, args.workers)) as pool:

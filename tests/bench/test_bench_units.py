@@ -77,9 +77,10 @@ def test_dataset_selection_and_halves() -> None:
         select_tasks(tasks, ["999"])
     with pytest.raises(UsageError):
         select_tasks(tasks, limit=0)
-    pools = with_pool_ids(tasks, ["HumanEval/4@0", "HumanEval/4@1"])
-    assert [p.task_id for p in pools] == ["HumanEval/4@0", "HumanEval/4@1"] and pools[0].number == 4
-    assert [t.task_id for t in select_tasks(pools, ["4"])] == ["HumanEval/4@0", "HumanEval/4@1"]
+    pools = with_pool_ids(tasks, ["HumanEval/10@0", "HumanEval/4@10", "HumanEval/4@2"])
+    assert [p.task_id for p in pools] == ["HumanEval/4@2", "HumanEval/4@10", "HumanEval/10@0"]
+    assert pools[0].number == 4 and pools[0].prompt == tasks[4].prompt
+    assert [t.task_id for t in select_tasks(pools, ["4"])] == ["HumanEval/4@2", "HumanEval/4@10"]
     assert task_half("HumanEval/4@1") == task_half("HumanEval/4") == 0 and task_half("HumanEval/7") == 1
 
 

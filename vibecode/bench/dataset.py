@@ -77,8 +77,15 @@ def base_id(task_id: str) -> str:
     return task_id.split("@", 1)[0]
 
 
+def order_key(task_id: str) -> tuple[str, int, int]:
+    """HumanEval order: by problem number, then pool number (``HumanEval/9@2`` before ``@10``)."""
+    base, _, variant = task_id.partition("@")
+    prefix, _, tail = base.rpartition("/")
+    return (prefix, int(tail) if tail.isdigit() else -1, int(variant) if variant.isdigit() else -1)
+
+
 def with_pool_ids(tasks: Sequence[HumanEvalTask], pool_ids: Sequence[str]) -> list[HumanEvalTask]:
-    """The problems of ``pool_ids`` (in their order), each under its pool id."""
+    """The problems of ``pool_ids`` in HumanEval order, each under its pool id."""
     by_id = {t.task_id: t for t in tasks}
     out = []
     for pid in pool_ids:
@@ -86,7 +93,7 @@ def with_pool_ids(tasks: Sequence[HumanEvalTask], pool_ids: Sequence[str]) -> li
         if task is None:
             raise UsageError(f"{pid} is not a HumanEval problem.", "Pool ids look like HumanEval/17 or HumanEval/17@1.")
         out.append(dataclasses.replace(task, task_id=pid))
-    return out
+    return sorted(out, key=lambda t: order_key(t.task_id))
 
 
 def normalize_id(ref: str) -> str:
