@@ -6,6 +6,12 @@ re-score stored runs, and fit the calibration map.
     vibecode bench replay POOLS.jsonl [--out DIR] [--limit N] [--ids ID ...] [--resume]
     vibecode bench rescore RESULTS.jsonl [--calibration FILE | --model ID] [--out DIR]
     vibecode bench calibrate RESULTS.jsonl ... (--model ID | --output FILE)
+
+Re-scoring a run without a model comes in two depths: ``bench rescore`` decides again from the
+evidence stored in each record (no model, no sandbox: seconds; for a calibration map or a changed
+scoring formula), and ``bench humaneval --engine replay:RESULTS.jsonl`` verifies the stored
+candidates again from scratch (their text and the stored edge-case and verdict answers are served
+back; the sandbox runs everything again).
 """
 
 from __future__ import annotations
