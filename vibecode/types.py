@@ -377,6 +377,9 @@ class CandidateReport:
     error: str | None = None  # why it was dropped (extraction or syntax error)
     answer: str | None = None  # math mode: the boxed answer
     note: str | None = None  # how its code was adapted, if it was
+    # One token per shared input, as the scorer saw it (``vibecode.clr.score.behaviour_tokens``);
+    # kept so that a stored result can be re-scored without running anything again.
+    behaviour: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -192,3 +192,10 @@ def test_claims_about_examples_are_judged_by_the_example() -> None:
     checked = check_claims(claims, problem=COIN)  # no runner needed for example inputs
     assert [c.verdict for c in checked] == ["failed", "verified"]
     assert "Example 1" in checked[0].detail
+
+
+def test_io_claims_about_dicts_with_mixed_key_types() -> None:
+    """HumanEval/95's dicts mix str and int keys; sorting them for deduplication used to crash."""
+    problem = parse_problem('def check(d: dict) -> bool:\n    """Keys.\n    >>> check({"a": 1})\n    True\n    """\n')
+    claims = extract_claims("check({'a': 1, 8: 2}) == False. Again: check({'a': 1, 8: 2}) == False.", problem)
+    assert [(c.args, c.expected) for c in claims if c.kind == "io"] == [({"d": {"a": 1, 8: 2}}, False)]

@@ -150,3 +150,9 @@ def test_edge_case_prompt_shows_the_format() -> None:
     sample = [line for line in prompt.splitlines() if line.startswith("{")]
     assert sample and parse_value(sample[0]) == {"coins": [1, 2, 5], "amount": 11}
     assert parse_model_inputs(sample[0], problem).inputs == ({"coins": [1, 2, 5], "amount": 11},)
+
+
+def test_model_inputs_with_mixed_key_types() -> None:
+    problem = parse_problem('def check(d: dict) -> bool:\n    """Keys.\n    >>> check({"a": 1})\n    True\n    """\n')
+    got = parse_model_inputs('check({"a": 1, 8: 2})\ncheck({"a": 1, 8: 2})\n', problem)
+    assert got.inputs == ({"d": {"a": 1, 8: 2}},)

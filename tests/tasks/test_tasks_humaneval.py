@@ -123,3 +123,15 @@ def test_docstring_after_an_import_and_labelled_examples() -> None:
 def test_arrow_with_double_equals() -> None:
     problem = parse_problem('def f(n: int) -> int:\n    """Double.\n    f(2) ==> 4\n    """\n')
     assert problem.examples[0].output == 4
+
+
+def test_example_whose_value_is_a_calculation() -> None:
+    """HumanEval/67 and /151 write the expected value as a calculation ending in '= value'."""
+    p = parse_problem(
+        'def mangoes(s: str, n: int) -> int:\n    """Mangoes left.\n'
+        '    mangoes("5 apples and 6 oranges", 19) ->19 - 5 - 6 = 8\n'
+        '    mangoes("0 apples and 1 oranges", 3) == 3 - 0 - 1\n'
+        '    mangoes("1 apples and 1 oranges", 5) == 3\n    """\n'
+    )
+    assert [(e.inputs["n"], e.output) for e in p.examples] == [(19, 8), (5, 3)]
+    assert any("expression" in w for w in p.warnings)

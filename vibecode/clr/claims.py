@@ -324,10 +324,17 @@ def _invariant_claims(text: str) -> list[ExtractedClaim]:
     ]
 
 
+def _io_key(claim: ExtractedClaim) -> str:
+    try:
+        return json.dumps([claim.args, claim.expected], sort_keys=True, default=str)
+    except TypeError:  # a dict with keys of mixed types ({'a': 1, 8: 2}) cannot be sorted
+        return repr([claim.args, claim.expected])
+
+
 def _dedupe(claims: list[ExtractedClaim]) -> list[ExtractedClaim]:
     seen, out = set(), []
     for c in sorted(claims, key=lambda c: c.start):
-        key = (c.kind, json.dumps([c.args, c.expected], sort_keys=True, default=str)) if c.kind == "io" else (c.kind, " ".join(c.text.split()))
+        key = (c.kind, _io_key(c)) if c.kind == "io" else (c.kind, " ".join(c.text.split()))
         if key not in seen:
             seen.add(key)
             out.append(c)

@@ -43,6 +43,13 @@ SCALAR_CAP = 10_000
 _SUPPORTED = {"int", "float", "bool", "str", "list", "listnode", "treenode"}
 
 
+def _key(args: dict[str, object]) -> str:
+    try:
+        return json.dumps(args, sort_keys=True)
+    except TypeError:  # a dict with keys of mixed types ({'a': 1, 8: 2}) cannot be sorted
+        return repr(args)
+
+
 def _specs(problem: Problem) -> dict[str, TypeSpec]:
     return {p.name: parse_type(p.type) for p in problem.signature.params}
 
@@ -306,7 +313,7 @@ def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 12) ->
         if validate_input(ordered, problem, c):
             rejected += 1
             continue
-        out.setdefault(json.dumps(ordered, sort_keys=True), ordered)
+        out.setdefault(_key(ordered), ordered)
         if len(out) >= max_inputs:
             break
     if rejected:
@@ -368,7 +375,7 @@ def parse_model_inputs(text: str, problem: Problem, *, max_inputs: int = 10) -> 
         if problems:
             notes.append(f"rejected {line[:60]!r}: {problems[0]}")
             continue
-        out.setdefault(json.dumps(args, sort_keys=True), args)
+        out.setdefault(_key(args), args)
         if len(out) >= max_inputs:
             break
     return InputSet(tuple(out.values()), "model", tuple(notes))

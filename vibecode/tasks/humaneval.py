@@ -27,6 +27,9 @@ from vibecode.types import Example, Problem, Signature
 
 _FENCE = re.compile(r"```[\w+-]*[^\n]*\n(.*?)```", re.S)
 _LABELLED = re.compile(r"^\s*input\s*:\s*(.+?)\n\s*output\s*:\s*([^\n]+)", re.I | re.M | re.S)
+# After the expected value: an arithmetic operator, so the "value" was the start of a calculation.
+_EXPRESSION_GOES_ON = re.compile(r"\s*(?:[-+*/%]|\*\*)\s*[\w(]")
+_LAST_EQUALS = re.compile(r"(?<![=<>!])=(?!=)(?!.*(?<![=<>!])=(?!=))\s*")
 _ARROW = re.compile(r"\s*(?:==>|-->|==|➞|=>|->|→|=|should\s+return|returns|should\s+be|gives)\s*")
 
 
@@ -153,6 +156,13 @@ def _doc_examples(doc: str, sig: Signature, warnings: list[str]) -> list[Example
             continue
         arrow = _ARROW.match(line, call[3])
         got = scan_value(line, arrow.end()) if arrow else None
+        if got is not None and _EXPRESSION_GOES_ON.match(line, got[1]):
+            # "f(x) -> 19 - 5 - 6 = 8": the value is the one after the last "=" of the chain.
+            tail = _LAST_EQUALS.search(line, got[1])
+            got = scan_value(line, tail.end()) if tail else None
+            if got is None or line[got[1]:].strip():
+                warnings.append(f"{where}: skipped `{line[:60]}` (the expected output is an expression).")
+                continue
         if got is None:
             continue
         try:

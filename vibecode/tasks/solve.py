@@ -149,8 +149,10 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
         if r.parsed
     ]
     decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration)
+    behaviour = {e.index: e.behaviour for e in evidence}
     final = tuple(
-        _replace(r, cluster=decision.cluster_of.get(r.index)) for r in sorted(reports.values(), key=lambda c: c.index)
+        _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
+        for r in sorted(reports.values(), key=lambda c: c.index)
     )
     yield stage.finish()
     ctx.timing["total"] = round(time.monotonic() - started, 3)
