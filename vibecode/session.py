@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.score import Calibration
 from vibecode.config import Settings
-from vibecode.engine.base import Engine
+from vibecode.engine.base import CANDIDATE, Engine
 from vibecode.engine.params import sampling_params
 from vibecode.events import Event
 from vibecode.models import Manifest
@@ -23,7 +23,7 @@ from vibecode.sandbox import Sandbox
 from vibecode.tasks.sampling import Budget
 from vibecode.tasks.solve import SolveContext, solve
 from vibecode.tasks.solve_math import solve_math
-from vibecode.types import MathProblem, Problem, SamplingParams
+from vibecode.types import ChatMessage, MathProblem, Problem, SamplingParams, StreamEvent
 
 HELPER_MAX_TOKENS = 2048  # edge cases and verdicts: short answers after a short think
 
@@ -96,3 +96,8 @@ class Session:
             calibration=self.calibration,
         )
         yield from solve_math(ctx, problem, n or self.settings.n)
+
+    def ask(self, messages: Sequence[ChatMessage], n: int = 1) -> Iterator[StreamEvent]:
+        """A free question: the engine's stream (as ``vibecode ask`` sends it); ``cancel()`` stops it."""
+        self.cancel_event.clear()
+        yield from self.engine.stream(messages, self.params(), n, purpose=CANDIDATE, cancel=self.cancel_event)
