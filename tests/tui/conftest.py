@@ -38,3 +38,7 @@ def pool(tmp_path: Path) -> Path:
     folder = tmp_path / "replay"
     folder.mkdir()
     return write_pool(folder / "pool.jsonl", coin_change_pool())
+
+
+# The fake Hugging Face hub of the models tests, for pulling a model from the settings screen.
+from tests.models.conftest import hf_cache, hub  # noqa: E402, F401

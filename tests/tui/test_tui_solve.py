@@ -162,7 +162,7 @@ def test_too_few_replay_lines_is_a_notification(project: Path, tmp_path: Path) -
         async with app.run_test(size=(120, 40)) as pilot:
             app.open_problem(project / "coin_change.md")
             await wait_for(pilot, lambda: any(s == "error" for s, _ in app.notices), 30, "the error")
-            severity, text = next(n for n in app.notices if n[0] == "error")
+            _, text = next(n for n in app.notices if n[0] == "error")
             assert "has 2 unused candidate line(s); 9 were asked for" in text
             assert "--n 2" in text  # the hint travels with the message
             run_screen = app.screen

@@ -53,7 +53,7 @@ class VibecodeApp(App[int]):
     TITLE = "vibecode"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit"),
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark", "help", "Help", tooltip="This help"),
         Binding("ctrl+c", "cancel_run", "Cancel the current run", priority=True, show=False),
     ]
 
@@ -90,6 +90,7 @@ class VibecodeApp(App[int]):
         return StartScreen()
 
     def on_mount(self) -> None:
+        self.install_screen(HelpScreen(), "help")  # built once: opening it is only a switch
         if self.open_engine_on_start:
             self.open_engine()
         if self.initial_problem is not None:
@@ -282,9 +283,9 @@ class VibecodeApp(App[int]):
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
-            self.screen.dismiss()
+            self.pop_screen()
         else:
-            self.push_screen(HelpScreen())
+            self.push_screen("help")
 
     def action_cancel_run(self) -> None:
         run = self.active_run

@@ -8,6 +8,8 @@ messages. Nothing here imports textual, so the same code is testable without an 
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -35,7 +37,22 @@ from vibecode.types import (
 log = logging.getLogger(__name__)
 
 EngineFactory = Callable[[Settings], OpenedEngine]
-BATCH_S = 0.05  # token events are sent to the UI at most this often (20 updates per second)
+BATCH_S = 0.1  # token events are sent to the UI at most this often (10 updates per second)
+BACKGROUND_NICE = 5  # how much a worker thread (and the engine threads it starts) yields to the UI
+
+
+def yield_to_the_ui() -> None:
+    """Lower this worker thread's scheduling priority, so that the model's threads (which inherit
+    it where the engine starts them from this thread) never crowd out the UI's event loop. Linux
+    gives each thread its own nice value; elsewhere this does nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        tid = threading.get_native_id()
+        current = os.getpriority(os.PRIO_PROCESS, tid)
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, max(current, BACKGROUND_NICE)))
+    except (OSError, AttributeError):
+        return
 
 
 @dataclass(frozen=True)
@@ -211,6 +228,7 @@ class Batcher:
 
 def open_engine(engines: EngineHolder, settings: Settings, emit: Emit) -> OpenedEngine | None:
     """Open (or reuse) the engine and report it; an error is reported, not raised."""
+    yield_to_the_ui()
     try:
         opened = engines.get(settings)
         emit(EngineReady(opened.engine.info(), opened.notice))
@@ -231,6 +249,7 @@ def solve(run: Run, settings: Settings, engines: EngineHolder, sandboxes: Sandbo
 
     task = run.task
     assert task is not None
+    yield_to_the_ui()
     try:
         problem: Problem | None = None
         math: MathProblem | None = None
@@ -287,6 +306,7 @@ def _drive(run: Run, events: Iterator[Event], emit: Emit) -> SolveResult | None:
 
 def ask(run: Run, messages: Sequence[ChatMessage], settings: Settings, engines: EngineHolder, emit: Emit) -> None:
     """Stream a free question's answer; always ends with :class:`AskEnded`."""
+    yield_to_the_ui()
     try:
         opened = engines.get(settings)
         emit(EngineReady(opened.engine.info(), opened.notice))
@@ -328,6 +348,7 @@ def pull(ref: str, emit: Emit, interval: float = 0.1) -> None:
     """Download a registry model (or hf:// file) with progress; ends with :class:`PullEnded`."""
     from vibecode.models import pull as hub_pull
 
+    yield_to_the_ui()
     last = [0.0]
 
     def progress(done: int, total: int | None) -> None:

@@ -76,6 +76,13 @@ class CandidateRow:
         for part_phase, part in self.splitter.feed(text):
             (self.reasoning if part_phase == "thinking" else self.answer).append(part)
 
+    def close(self) -> None:
+        """The sequence ended: text held back as a possible partial tag is shown."""
+        if self.splitter is not None:
+            for part_phase, part in self.splitter.flush():
+                (self.reasoning if part_phase == "thinking" else self.answer).append(part)
+            self.splitter = None
+
     def reasoning_text(self) -> str:
         return "".join(self.reasoning)[-REASONING_TAIL:].strip()
 
@@ -127,9 +134,8 @@ class RunState:
             row.tokens = max(row.tokens, c.completion_tokens)
             row.budget_forced = row.budget_forced or c.budget_forced
             if row.splitter is not None:
-                for part_phase, part in row.splitter.flush():
-                    (row.reasoning if part_phase == "thinking" else row.answer).append(part)
-            else:  # an engine that does not stream
+                row.close()
+            elif not row.reasoning and not row.answer:  # an engine that does not stream
                 row.reasoning, row.answer = [c.reasoning], [c.answer]
         elif isinstance(event, StageStarted):
             self.stage, self.stage_detail = event.stage, event.detail

@@ -14,6 +14,7 @@ from textual.widgets import Collapsible, Input, Static
 
 from vibecode.tui import jobs
 from vibecode.tui.messages import JobUpdate
+from vibecode.tui.state import CandidateRow
 from vibecode.tui.widgets import KeyFooter, StatusBar
 from vibecode.types import ChatMessage, SequenceDone, TokenDelta
 
@@ -24,15 +25,14 @@ if TYPE_CHECKING:
 class AskScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
-        Binding("ctrl+t", "toggle_reasoning", "Reasoning"),
+        Binding("ctrl+t", "toggle_reasoning", "Reasoning", tooltip="Show or hide the reasoning"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.messages: list[ChatMessage] = []
         self.job: jobs.Run | None = None
-        self.reasoning: list[str] = []
-        self.answer: list[str] = []
+        self.reply = CandidateRow(0)  # the answer being streamed (think tags split off)
         self.tokens = 0
         self.first_token_at: float | None = None
 
@@ -76,14 +76,14 @@ class AskScreen(Screen[None]):
         event.input.value = ""
         self._archive()
         self.messages.append(ChatMessage("user", question))
-        self.reasoning, self.answer, self.tokens, self.first_token_at = [], [], 0, None
+        self.reply, self.tokens, self.first_token_at = CandidateRow(0), 0, None
         self.query_one("#ask-answer", Static).update(Content.from_markup("[dim]…[/dim]"))
         self._show_history()
         self.job = self.vibe.launch_ask(self, list(self.messages))
 
     def _archive(self) -> None:
         """The last answer joins the history once a new question is asked."""
-        answer = "".join(self.answer).strip()
+        answer = self.reply.answer_text()
         if answer and self.messages and self.messages[-1].role == "user":
             self.messages.append(ChatMessage("assistant", answer))
         self.query_one("#ask-answer", Static).update("")
@@ -105,13 +105,15 @@ class AskScreen(Screen[None]):
                 if isinstance(event, TokenDelta):
                     self.first_token_at = self.first_token_at or time.monotonic()
                     self.tokens = event.tokens
-                    (self.reasoning if event.phase == "thinking" else self.answer).append(event.text)
+                    if event.text:
+                        self.reply.feed(event.text, event.phase)
                 elif isinstance(event, SequenceDone):
                     self.tokens = event.completion.completion_tokens
+                    self.reply.close()
             self._show_answer()
         elif isinstance(update, jobs.AskEnded):
-            if update.completion is not None and not self.answer and not self.reasoning:
-                self.reasoning, self.answer = [update.completion.reasoning], [update.completion.answer]
+            if update.completion is not None and not self.reply.answer and not self.reply.reasoning:
+                self.reply.reasoning, self.reply.answer = [update.completion.reasoning], [update.completion.answer]
             self._show_answer()
             if update.cancelled:
                 self.vibe.tell("Answer stopped.", "warning")
@@ -121,10 +123,11 @@ class AskScreen(Screen[None]):
                 self.vibe.tell(f"Internal error: {update.crash}", "error")
 
     def _show_answer(self) -> None:
-        self.query_one("#ask-reasoning", Static).update(Content.styled("".join(self.reasoning)[-6000:], "dim italic"))
+        reasoning = self.reply.reasoning_text()
+        self.query_one("#ask-reasoning", Static).update(Content.styled(reasoning, "dim italic"))
         box = self.query_one("#ask-reasoning-box", Collapsible)
-        box.title = f"Reasoning ({len(''.join(self.reasoning).split())} words)" if self.reasoning else "Reasoning"
-        self.query_one("#ask-answer", Static).update(Content("".join(self.answer)))
+        box.title = f"Reasoning ({len(reasoning.split())} words)" if reasoning else "Reasoning"
+        self.query_one("#ask-answer", Static).update(Content(self.reply.answer_text()))
         if self.first_token_at is not None:
             span = time.monotonic() - self.first_token_at
             self.vibe.tokens_per_s = self.tokens / span if span > 0 else None

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -21,14 +21,14 @@ def key_label(key: str) -> str:
 
 
 def binding_rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
-    rows = []
+    """(keys, what they do) per action: keys bound to the same action share a row; the
+    binding's tooltip, when it has one, is the longer description."""
+    rows: dict[str, tuple[list[str], str]] = {}
     for b in bindings:
-        if isinstance(b, Binding):
-            if b.description:
-                rows.append((key_label(b.key), b.description))
-        elif isinstance(b, tuple) and len(b) >= 3:
-            rows.append((key_label(str(b[0])), str(b[2])))
-    return rows
+        if not isinstance(b, Binding) or not b.description:
+            continue
+        rows.setdefault(b.action, ([], b.tooltip or b.description))[0].append(key_label(b.key))
+    return [(" / ".join(keys), text) for keys, text in rows.values()]
 
 
 def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -54,10 +54,15 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
-            yield Static("[b]Keys[/b]  [dim]Esc or ? closes[/dim]", classes="box-title")
-            for title, rows in help_sections():
-                lines = "\n".join(f"  [b $text-accent]{escape(k):>9}[/]  {escape(d)}" for k, d in rows)
-                yield Static(f"[b]{title}[/b]\n{lines}", classes="help-section")
+            yield Static("[b]Keys[/b]  [dim]Esc or ? closes · Ctrl+P searches every command[/dim]",
+                         classes="box-title")
+            sections = help_sections()
+            with Horizontal(id="help-columns"):
+                for column in (sections[0::2], sections[1::2]):
+                    with Vertical(classes="help-column"):
+                        for title, rows in column:
+                            lines = "\n".join(f"[b $text-accent]{escape(k):>11}[/]  {escape(d)}" for k, d in rows)
+                            yield Static(f"[b]{title}[/b]\n{lines}", classes="help-section")
 
     def action_close(self) -> None:
-        self.dismiss()
+        self.app.pop_screen()

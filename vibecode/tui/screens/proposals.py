@@ -10,12 +10,12 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.syntax import Syntax
 from textual import on
 from textual.app import ComposeResult, SuspendNotSupported
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.highlight import highlight
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -52,10 +52,24 @@ def badge(row: ProposalRow) -> str:
 
 def row_prompt(row: ProposalRow, rejected: bool, k: int) -> str:
     status = f"[${STATUS_VAR[row.status]}]{row.status}[/]"
-    line = f"#{row.rank + 1} {badge(row)} {status}\n   cand {row.candidate.index} · {len(row.members)}/{k} alike"
+    line = f"#{row.rank + 1} {badge(row)} {status}\n   cand {row.candidate.index} · {len(row.members)}/{k}"
     if row.examples_total:
-        line += f" · ✓{row.examples_passed}/{row.examples_total}"
+        line += f" · ex {row.examples_passed}/{row.examples_total}"
     return f"[strike dim]{line}[/]" if rejected else line
+
+
+DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("+", "$text-success"), ("-", "$text-error"),
+               ("@@", "$text-accent"), ("diff ", "bold"), ("new file", "dim"), ("deleted file", "dim"),
+               ("#", "dim italic"))
+
+
+def diff_content(diff: str) -> Content:
+    """A unified diff coloured with the theme: additions, removals, hunk headers."""
+    lines = []
+    for line in diff.rstrip("\n").split("\n"):
+        style = next((style for prefix, style in DIFF_STYLES if line.startswith(prefix)), "")
+        lines.append(Content.styled(line, style) if style else Content(line))
+    return Content("\n").join(lines)
 
 
 def verdict_markup(result: SolveResult) -> str:
@@ -90,15 +104,15 @@ def evidence_markup(result: SolveResult, row: ProposalRow) -> str:
 
 class ProposalsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "apply", "Apply"),
-        Binding("u", "undo", "Undo"),
-        Binding("c", "copy", "Copy"),
-        Binding("s", "save", "Save"),
-        Binding("r", "rerun", "Rerun"),
-        Binding("e", "edit", "Edit"),
-        Binding("x", "reject", "Reject"),
-        Binding("v", "toggle_view", "Diff/code"),
-        Binding("escape", "back", "Run view"),
+        Binding("a", "apply", "Apply", tooltip="Apply to the solution file (undoable)"),
+        Binding("u", "undo", "Undo", tooltip="Undo the last apply"),
+        Binding("c", "copy", "Copy", tooltip="Copy the proposal to the clipboard"),
+        Binding("s", "save", "Save", tooltip="Save the proposal to a new file"),
+        Binding("r", "rerun", "Rerun", tooltip="Rerun with twice the samples"),
+        Binding("e", "edit", "Edit", tooltip="Edit the proposal in $EDITOR"),
+        Binding("x", "reject", "Reject", tooltip="Reject the proposal"),
+        Binding("v", "toggle_view", "Diff/code", tooltip="Show the diff or the whole code"),
+        Binding("escape", "back", "Run view", tooltip="Back to the run view (all candidates)"),
     ]
 
     def __init__(self, result: SolveResult, run_screen: RunScreen) -> None:
@@ -177,7 +191,6 @@ class ProposalsScreen(Screen[None]):
             return
         text = self.text_of(row)
         edited = " [dim](edited)[/dim]" if row.rank in self.edited else ""
-        dark = self.app.current_theme.dark
         if self.result.mode == "math":
             title.update(Content.from_markup(f"Answer of candidate {row.candidate.index}{edited}"))
             self.view_text = text
@@ -192,13 +205,11 @@ class ProposalsScreen(Screen[None]):
             name = escape(self.vibe.solution_label())
             title.update(Content.from_markup(f"Diff: a applies to [b]{name}[/b]{edited}  [dim]v shows the code[/dim]"))
             self.view_text = diff
-            view.update(Syntax(diff, "diff",
-                               theme="ansi_dark" if dark else "ansi_light", background_color="default"))
+            view.update(diff_content(diff))
         else:
             title.update(Content.from_markup(f"Code of candidate {row.candidate.index}{edited}  [dim]v shows the diff[/dim]"))
             self.view_text = text
-            view.update(Syntax(text, "python", theme="ansi_dark" if dark else "ansi_light",
-                               background_color="default", line_numbers=True))
+            view.update(highlight(text.rstrip("\n"), language="python"))
         evidence.update(Content.from_markup(evidence_markup(self.result, row)))
 
     # -- actions -------------------------------------------------------------------------

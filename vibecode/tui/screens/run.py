@@ -32,10 +32,10 @@ NARROW = 110  # below this width the reasoning and the details stack
 
 class RunScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", "Back", tooltip="Back to the start (cancels a run)"),
+        Binding("p", "proposals", "Proposals", tooltip="The ranked proposals (when done)"),
         Binding("enter", "proposals", "Proposals", show=False),
-        Binding("p", "proposals", "Proposals"),
-        Binding("t", "toggle_reasoning", "Reasoning"),
+        Binding("t", "toggle_reasoning", "Reasoning", tooltip="Show or hide the reasoning panel"),
     ]
 
     def __init__(self, task: jobs.Task, n: int) -> None:
@@ -45,6 +45,8 @@ class RunScreen(Screen[None]):
         self.job: jobs.Run | None = None
         self.state = RunState(n, mode=task.kind)
         self.focused_index = 0
+        self._shown: tuple[int, int, int, str] | None = None  # what the reasoning panel shows
+        self._details: Content | None = None
 
     @property
     def vibe(self) -> VibecodeApp:
@@ -124,19 +126,25 @@ class RunScreen(Screen[None]):
         row = self.state.candidates.get(self.focused_index)
         if row is None:
             return
-        reasoning = self.query_one("#reasoning", Static)
-        parts: list[Content | tuple[str, str] | str] = []
-        if row.reasoning:
-            parts.append((row.reasoning_text(), "dim italic"))
-        if row.answer:
-            parts.append(("\n\n" if row.reasoning else "") + row.answer_text())
-        reasoning.update(Content.assemble(*parts) if parts else Content.from_markup("[dim]waiting for tokens…[/dim]"))
-        box = self.query_one("#reasoning-box", Collapsible)
-        box.title = f"Reasoning · candidate {row.index} · {row.state}"
-        if self.state.running:
-            self.query_one("#reasoning-scroll", VerticalScroll).scroll_end(animate=False, immediate=False)
-        self.query_one("#details-title", Static).update(f"Candidate {row.index}")
-        self.query_one("#details", Static).update(candidate_details(row))
+        shown = (row.index, len(row.reasoning), len(row.answer), row.state)
+        if shown != self._shown:  # re-render the text only when it grew
+            self._shown = shown
+            parts: list[Content | tuple[str, str] | str] = []
+            if row.reasoning:
+                parts.append((row.reasoning_text(), "dim italic"))
+            if row.answer:
+                parts.append(("\n\n" if row.reasoning else "") + row.answer_text())
+            reasoning = self.query_one("#reasoning", Static)
+            reasoning.update(Content.assemble(*parts) if parts else Content.from_markup("[dim]waiting for tokens…[/dim]"))
+            box = self.query_one("#reasoning-box", Collapsible)
+            box.title = f"Reasoning · candidate {row.index} · {row.state}"
+            if self.state.running:
+                self.query_one("#reasoning-scroll", VerticalScroll).scroll_end(animate=False, immediate=False)
+        details = candidate_details(row)
+        if details != self._details:
+            self._details = details
+            self.query_one("#details-title", Static).update(f"Candidate {row.index}")
+            self.query_one("#details", Static).update(details)
 
     @on(DataTable.RowHighlighted, "#candidates")
     def row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -140,6 +140,10 @@ class SettingsScreen(Screen[None]):
         options.clear_options()
         for status in self.models:
             options.add_option(Option(model_prompt(status), id=status.manifest.id))
+        if self.models:
+            current = self.vibe.settings.model or (self.vibe.settings.engine or "").removeprefix("llama:")
+            ids = [m.manifest.id for m in self.models]
+            options.highlighted = ids.index(current) if current in ids else 0
 
     @on(OptionList.OptionHighlighted, "#model-list")
     def model_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -50,12 +50,12 @@ def recent_prompt(entry: HistoryEntry) -> str:
 
 class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "task('open')", "Open file"),
-        Binding("p", "task('paste')", "Paste"),
-        Binding("m", "task('math')", "Math"),
-        Binding("f", "task('fix')", "Fix tests", show=False),
-        Binding("a", "task('ask')", "Ask"),
-        Binding("s", "task('settings')", "Settings"),
+        Binding("o", "task('open')", "Open file", tooltip="Open a problem file"),
+        Binding("p", "task('paste')", "Paste", tooltip="Paste a problem"),
+        Binding("m", "task('math')", "Math", tooltip="Ask a math question"),
+        Binding("f", "task('fix')", "Fix tests", show=False, tooltip="Fix failing tests (needs fix flow)"),
+        Binding("a", "task('ask')", "Ask", tooltip="Ask a free question"),
+        Binding("s", "task('settings')", "Settings", tooltip="Model, K, time budget, sandbox"),
     ]
 
     @property
