@@ -116,6 +116,14 @@ def test_copy_save_reject_and_rerun(project: Path, tmp_path: Path) -> None:
 
             await pilot.press("x")
             assert 0 in screen.rejected and screen.selected == 1
+            await pilot.press("down", "down")  # a proposal that failed the checks
+            failed = screen.current()
+            assert failed is not None and failed.status == "failed"
+            await pilot.press("a")  # asks first
+            assert "failed the checks" in app.notices[-1][1] and not (project / "solution.py").exists()
+            await pilot.press("a")
+            assert (project / "solution.py").read_text() == (failed.candidate.code or "").rstrip() + "\n"
+            await pilot.press("u", "up", "up")
             await pilot.press("v")
             assert screen.view == "code"
 

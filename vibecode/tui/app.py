@@ -184,7 +184,9 @@ class VibecodeApp(App[int]):
 
     def start_solve(self, task: jobs.Task, n: int | None = None) -> None:
         if self.busy:
-            self.tell("A run is in progress: Ctrl+C cancels it first.", "warning")
+            stopping = self.active_run is not None and self.active_run.cancelled
+            self.tell("The last run is still stopping; try again in a moment." if stopping
+                      else "A run is in progress: Ctrl+C cancels it first.", "warning")
             return
         while len(self.screen_stack) > 1:
             self.pop_screen()

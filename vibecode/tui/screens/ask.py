@@ -34,6 +34,7 @@ class AskScreen(Screen[None]):
         self.job: jobs.Run | None = None
         self.reply = CandidateRow(0)  # the answer being streamed (think tags split off)
         self.tokens = 0
+        self.prompt_tokens = 0
         self.first_token_at: float | None = None
 
     @property
@@ -109,6 +110,7 @@ class AskScreen(Screen[None]):
                         self.reply.feed(event.text, event.phase)
                 elif isinstance(event, SequenceDone):
                     self.tokens = event.completion.completion_tokens
+                    self.prompt_tokens = event.completion.prompt_tokens
                     self.reply.close()
             self._show_answer()
         elif isinstance(update, jobs.AskEnded):
@@ -131,6 +133,7 @@ class AskScreen(Screen[None]):
         if self.first_token_at is not None:
             span = time.monotonic() - self.first_token_at
             self.vibe.tokens_per_s = self.tokens / span if span > 0 else None
+        self.vibe.context_used = self.prompt_tokens + self.tokens
         self.query_one("#conversation", VerticalScroll).scroll_end(animate=False, immediate=False)
 
     def action_back(self) -> None:

@@ -125,6 +125,7 @@ class ProposalsScreen(Screen[None]):
         self.selected = 0
         self.view = "diff" if result.mode == "code" else "code"
         self.view_text = ""  # the diff or code on screen, as plain text
+        self.confirm_apply: int | None = None  # a failed proposal applies on the second a
 
     @property
     def vibe(self) -> VibecodeApp:
@@ -224,6 +225,11 @@ class ProposalsScreen(Screen[None]):
         if row.rank in self.rejected:
             self.vibe.tell("This proposal was rejected; pick another one.", "warning")
             return
+        if row.status == "failed" and self.confirm_apply != row.rank:
+            self.confirm_apply = row.rank
+            self.vibe.tell("This proposal failed the checks. Press a again to apply it anyway.", "warning")
+            return
+        self.confirm_apply = None
         try:
             report = apply_solution(self.vibe.root, self.vibe.solution, self.text_of(row), self.result.problem.title)
         except VibecodeError as exc:
