@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Static
 
 from vibecode.tui.widgets import escape
@@ -47,7 +47,9 @@ def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
     return [("Everywhere", everywhere)] + [(name, binding_rows(list(cls.BINDINGS))) for name, cls in screens]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Screen[None]):
+    """A full screen (not a modal: no dimmed screen to render beneath), built once and reused."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "close", "Close"),
     ]
