@@ -237,8 +237,8 @@ def candidate_details(row: CandidateRow) -> Content:
     for c in row.claims or ():
         color = {"verified": "$text-success", "failed": "$text-error"}.get(c.verdict, "dim")
         lines.append(Content.from_markup(
-            f"[{color}]{VERDICT_ICON[c.verdict]} {c.verdict}[/] [dim]by $method[/dim] $text",
-            method=c.method, text=_short(c.text, 80)))
+            f"[{color}]{VERDICT_ICON[c.verdict]}[/] [dim]$method:[/dim] $text",
+            method=c.method if c.verdict != "unchecked" else "unchecked", text=_short(c.text, 80)))
     if row.r is not None:
         lines.append(Content.from_markup("r_k = $r", r=f"{row.r:.3f}"))
     if not lines:

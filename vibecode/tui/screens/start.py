@@ -44,8 +44,8 @@ TASKS = (
 def recent_prompt(entry: HistoryEntry) -> str:
     color = STATUS_VAR.get(entry.status, "dim")
     score = f" {entry.reliability:.2f}" if entry.status in ("verified", "plausible") else ""
-    return (f"[b]{escape(entry.title)}[/b]\n  [{color}]{entry.status}{score}[/] "
-            f"[dim]{entry.label_time} · {entry.kind} · K={entry.n}[/dim]")
+    return (f"[b]{escape(entry.title)}[/b] [dim]K={entry.n}[/dim]\n"
+            f"  [{color}]{entry.status}{score}[/] [dim]{entry.label_time}[/dim]")
 
 
 class StartScreen(Screen[None]):
