@@ -39,7 +39,7 @@ async def _key(app: VibecodeApp, key: str, char: str | None, until: Any, timeout
     while not until():
         if time.perf_counter() - started > timeout:
             raise AssertionError(f"the key {key!r} was not handled within {timeout} s")
-        await asyncio.sleep(0.0005)
+        await asyncio.sleep(0.002)
     app.call_after_refresh(painted.set)
     await asyncio.wait_for(painted.wait(), timeout)
     return time.perf_counter() - started
