@@ -7,6 +7,7 @@ list is a convenience, never a reason to fail.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -83,11 +84,15 @@ def add_entry(entry: HistoryEntry, path: Path | None = None) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".history-", dir=path.parent)
+    except OSError:
+        return
+    try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump([asdict(e) for e in entries], fh, ensure_ascii=False, indent=1)
         os.replace(tmp, path)
     except OSError:
-        return
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def entry_for(result: SolveResult | None, *, kind: str, title: str, text: str, n: int, engine: str,
