@@ -14,13 +14,13 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vibecode.clr.score import Calibration
 from vibecode.config import Settings
-from vibecode.engine.base import Engine
+from vibecode.engine.base import CANDIDATE, Engine
 from vibecode.engine.params import sampling_params
 from vibecode.errors import SandboxError
 from vibecode.events import Event, PrecommitReady
@@ -28,7 +28,7 @@ from vibecode.models import Manifest
 from vibecode.sandbox import Sandbox
 from vibecode.tasks.deferred_engine import DeferredEngine
 from vibecode.tasks.sampling import Budget
-from vibecode.types import MathProblem, Problem, SamplingParams
+from vibecode.types import ChatMessage, MathProblem, Problem, SamplingParams, StreamEvent
 
 # The pipelines are imported when a request needs them: a pre-commit check that passes loads
 # neither the solve nor the fix pipeline (its overhead beyond the test run must stay small).
@@ -117,6 +117,11 @@ class Session:
             calibration=self.calibration,
         )
         yield from solve_math(ctx, problem, n or self.settings.n)
+
+    def ask(self, messages: Sequence[ChatMessage], n: int = 1) -> Iterator[StreamEvent]:
+        """A free question: the engine's stream (as ``vibecode ask`` sends it); ``cancel()`` stops it."""
+        self.cancel_event.clear()
+        yield from self.engine.stream(messages, self.params(), n, purpose=CANDIDATE, cancel=self.cancel_event)
 
     # ---- fixing failing tests ---------------------------------------------------------------
 

@@ -1,0 +1,94 @@
+"""Snapshot tests (pytest-textual-snapshot) at 120x40 with deterministic content: a frozen clock,
+fixed names and dates, a replay engine, and a gate that holds sampling mid-way.
+
+Update the SVGs after a deliberate change with ``pytest tests/tui --snapshot-update`` and review
+them (the report opens in a browser)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tests.solve.pools import coin_change_pool, write_pool
+from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
+from vibecode.config import Settings
+from vibecode.tui.app import VibecodeApp
+from vibecode.tui.screens.proposals import ProposalsScreen
+from vibecode.tui.screens.run import RunScreen
+
+SIZE = (120, 40)
+STUB = "class Solution:\n    def coinChange(self, coins, amount):\n        return -1\n"
+SnapCompare = Callable[..., bool]
+
+
+def frozen() -> float:
+    return 1000.0
+
+
+def app_for(project: Path, pool: Path, **kwargs: Any) -> VibecodeApp:
+    return VibecodeApp(project, Settings(engine=f"replay:{pool}", n=9), clock=frozen, **kwargs)
+
+
+async def engine_open(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    assert isinstance(app, VibecodeApp)
+    await wait_for(pilot, lambda: app.engine_info is not None, what="the engine")
+
+
+def test_start_screen(snap_compare: SnapCompare, project: Path, pool: Path, private_env: Path) -> None:
+    private_env.mkdir(parents=True)
+    runs = [("Coin Change", "verified", 0.58, 9, "code"), ("Shared pizza", "plausible", 0.72, 8, "math"),
+            ("Two Sum", "failed", 0.0, 8, "code"), ("Merge Intervals", "cancelled", 0.0, 16, "code")]
+    (private_env / "history.json").write_text(json.dumps([
+        {"when": f"2025-03-0{i + 1}T09:30:00+00:00", "kind": kind, "title": title, "status": status,
+         "reliability": rel, "n": n, "engine": "replay:pool.jsonl", "source": None, "text": "x"}
+        for i, (title, status, rel, n, kind) in enumerate(runs)
+    ]))
+    assert snap_compare(app_for(project, pool), terminal_size=SIZE, run_before=engine_open)
+
+
+def test_run_view_mid_sampling(snap_compare: SnapCompare, project: Path, pool: Path) -> None:
+    engine = GatedEngine(pool, after=150)  # candidate 0 done, candidate 1 answering, the rest waiting
+    app = VibecodeApp(project, Settings(n=9), clock=frozen, engine_factory=fixed_factory(engine))
+
+    async def mid_sampling(pilot: Pilot[Any]) -> None:
+        await engine_open(pilot)
+        app.open_problem(project / "coin_change.md")
+        await wait_for(pilot, engine.reached.is_set, what="the gate")
+        await asyncio.sleep(0.3)  # the last batch of tokens reaches the screen
+        screen = app.screen
+        assert isinstance(screen, RunScreen) and screen.state.sampled == 1
+        await pilot.press("down")  # focus candidate 1: its reasoning streams in the panel
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=mid_sampling)
+    assert engine.stopped_early.is_set()  # leaving the app cancelled the run
+
+
+async def proposals(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    assert isinstance(app, VibecodeApp)
+    await engine_open(pilot)
+    app.open_problem(app.root / "coin_change.md")
+    await wait_for(pilot, lambda: isinstance(app.screen, ProposalsScreen), 60, "the proposals")
+
+
+def test_proposals_with_a_diff(snap_compare: SnapCompare, project: Path, pool: Path) -> None:
+    (project / "solution.py").write_text(STUB, encoding="utf-8")
+    assert snap_compare(app_for(project, pool), terminal_size=SIZE, run_before=proposals)
+
+
+def test_proposals_in_the_light_theme(snap_compare: SnapCompare, project: Path, tmp_path: Path) -> None:
+    quick = write_pool(tmp_path / "quick.jsonl", [x for i, x in enumerate(coin_change_pool()) if i != 6])
+    app = VibecodeApp(project, Settings(engine=f"replay:{quick}", n=8), clock=frozen)
+    app.theme = "textual-light"
+    assert snap_compare(app, terminal_size=SIZE, run_before=proposals)
+
+
+def test_help_screen(snap_compare: SnapCompare, project: Path, pool: Path) -> None:
+    assert snap_compare(app_for(project, pool), terminal_size=SIZE, press=["question_mark"],
+                        run_before=engine_open)
