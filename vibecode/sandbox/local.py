@@ -26,6 +26,7 @@ import secrets
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,7 @@ from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.launcher import launcher_argv
-from vibecode.sandbox.process import run_process, sweep_processes, to_result
+from vibecode.sandbox.process import ProcessOutcome, run_process, sweep_processes, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
     allocate_sandbox_user,
@@ -44,6 +45,10 @@ from vibecode.sandbox.workspace import (
 from vibecode.types import Patch, RunResult
 
 ISOLATIONS = ("auto", "bwrap", "unshare", "plain", "sandbox-exec")
+# bubblewrap sometimes fails to set up its mounts on a busy machine ("Can't bind mount ...
+# Invalid argument") before the command starts; such a run is retried, never reported as the
+# command's failure.
+SETUP_RETRIES = 3
 _NICE = 10
 
 
@@ -139,15 +144,19 @@ class LocalSandbox:
                 launch = launcher_argv(self._python, {**spec, "fd": info_fd}, cmd)
                 return wrap_command(self.mode, launch, workspace.path, limits, tmpdir)
 
-            outcome = run_process(
-                argv_for,
-                env=run_env,
-                cwd=workspace.path,
-                stdin=stdin,
-                wall_s=limits.wall_s,
-                output_bytes=limits.output_bytes,
-                after_exit=after_exit if sweep else None,
-            )
+            for attempt in range(SETUP_RETRIES + 1):
+                outcome = run_process(
+                    argv_for,
+                    env=run_env,
+                    cwd=workspace.path,
+                    stdin=stdin,
+                    wall_s=limits.wall_s,
+                    output_bytes=limits.output_bytes,
+                    after_exit=after_exit if sweep else None,
+                )
+                if attempt == SETUP_RETRIES or not _setup_failed(self.mode, outcome):
+                    break
+                time.sleep(0.05 * (attempt + 1))
         finally:
             if tmpdir is not None:
                 remove_tree(tmpdir)
@@ -216,6 +225,16 @@ def _launcher_spec(
     if mode.drop_uid and owner is not None:
         spec["uid"], spec["gid"] = owner
     return spec
+
+
+def _setup_failed(mode: Mode, outcome: ProcessOutcome) -> bool:
+    """bubblewrap gave up before our launcher started the command."""
+    return (
+        mode.kind == "bwrap"
+        and not outcome.reported
+        and not outcome.timed_out
+        and outcome.stderr.lstrip().startswith(b"bwrap:")
+    )
 
 
 def _bwrap_args(mode: Mode, ws: Path, limits: Limits, python: str) -> list[str]:
