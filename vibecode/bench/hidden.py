@@ -22,9 +22,6 @@ from vibecode.types import FileChange, Patch
 
 TEST_FILE = "hidden_test.py"
 DEFAULT_TIMEOUT_S = 10.0
-# bubblewrap occasionally fails to set up its mounts under load ("bwrap: Can't bind mount ...");
-# such a run never started the program, so it is tried again.
-SETUP_RETRIES = 3
 
 
 @dataclass(frozen=True)
@@ -63,11 +60,8 @@ def run_hidden(
         marker = "@@hidden-pass-" + secrets.token_hex(8)
         patch = Patch((FileChange(TEST_FILE, None, hidden_program(task, code, marker)),))
         limits = Limits(wall_s=timeout_s, memory_mb=1024, nprocs=32, output_bytes=64 * 1024)
-        for _ in range(SETUP_RETRIES):
-            with sandbox.prepare(empty, patch) as workspace:
-                run = sandbox.run(workspace, (sandbox.python, "-I", TEST_FILE), limits)
-            if not (run.exit_code and run.stderr.lstrip().startswith("bwrap:")):
-                break  # a run of the program, not a sandbox that failed to start
+        with sandbox.prepare(empty, patch) as workspace:
+            run = sandbox.run(workspace, (sandbox.python, "-I", TEST_FILE), limits)
         if run.timed_out:
             return HiddenResult(False, "timeout", run.duration_s)
         if run.oom:
