@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.clr.local_exec import execute
+from tests.solve.pools import BFS, GREEDY
+from tests.solve.pools import CRASHES as CRASH
+from tests.solve.pools import LOOPS as LOOP
+from tests.solve.pools import WRONG_ON_EXAMPLE as WRONG_EXAMPLE
 from vibecode.clr.claim_check import check_claims, io_inputs
 from vibecode.clr.claims import extract_claims
 from vibecode.clr.compare import check_examples
@@ -30,25 +34,6 @@ class Solution:
                     dp[a] = dp[a - c] + 1
         return dp[amount] if dp[amount] != inf else -1
 '''
-BFS = '''
-from collections import deque
-class Solution:
-    def coinChange(self, coins, amount):
-        if amount == 0:
-            return 0
-        seen = {0}
-        queue = deque([(0, 0)])
-        while queue:
-            total, steps = queue.popleft()
-            for c in coins:
-                nxt = total + c
-                if nxt == amount:
-                    return steps + 1
-                if nxt < amount and nxt not in seen:
-                    seen.add(nxt)
-                    queue.append((nxt, steps + 1))
-        return -1
-'''
 MEMO = '''
 import functools
 class Solution:
@@ -66,18 +51,6 @@ class Solution:
             best(a)
         return best(amount)
 '''
-GREEDY = '''
-class Solution:
-    def coinChange(self, coins, amount):
-        count = 0
-        for c in sorted(coins, reverse=True):
-            count += amount // c
-            amount %= c
-        return count if amount == 0 else -1
-'''
-WRONG_EXAMPLE = "class Solution:\n    def coinChange(self, coins, amount):\n        return amount // max(coins)\n"
-CRASH = "class Solution:\n    def coinChange(self, coins, amount):\n        return coins[amount]\n"
-LOOP = "class Solution:\n    def coinChange(self, coins, amount):\n        while True:\n            pass\n"
 
 REASONING = {
     0: "dp[a] is the fewest coins for amount a. For coins = [1,3,4], amount = 6, the answer is 2. 3 + 3 = 6.",
