@@ -44,6 +44,7 @@ class Progress:
         self.tokens: dict[int, int] = {}
         self.sampled = 0
         self.tested = 0
+        self.parsed = 0  # candidates that will be tested (duplicates included)
         self.first_token: float | None = None
         self.last_line = 0.0
         self._live: Any = None
@@ -52,28 +53,34 @@ class Progress:
         if isinstance(event, SampleProgress):
             self.tokens[event.index] = event.tokens
             self.first_token = self.first_token or time.monotonic()
-            self._status(f"sampling: {self.sampled}/{self.n} candidates done, "
-                         f"{sum(self.tokens.values())} tokens, {self.tokens_per_s:.1f} tokens/s")
+            self._sampling_status()
         elif isinstance(event, CandidateSampled):
             self.sampled += 1
-            self._status(f"sampling: {self.sampled}/{self.n} candidates done, "
-                         f"{sum(self.tokens.values())} tokens, {self.tokens_per_s:.1f} tokens/s")
+            self._sampling_status()
         elif isinstance(event, StageStarted):
             self._line(f"{STAGE_WORDS.get(event.stage, event.stage)}" + (f" ({event.detail})" if event.detail else ""))
         elif isinstance(event, StageFinished) and event.stage == "sample":
             self._line(f"sampled {self.sampled} candidates: {sum(self.tokens.values())} tokens "
                        f"at {self.tokens_per_s:.1f} tokens/s")
-        elif isinstance(event, CandidateParsed) and not event.parsed:
-            self._line(f"candidate {event.index} dropped: {event.error}")
+        elif isinstance(event, CandidateParsed):
+            if event.parsed:
+                self.parsed += 1
+            else:
+                self._line(f"candidate {event.index} dropped: {event.error}")
         elif isinstance(event, InputsReady):
             self._line("inputs: " + ", ".join(f"{v} {k}" for k, v in event.counts.items()))
         elif isinstance(event, CandidateTested):
             self.tested += 1
             passed = sum(e.passed for e in event.examples)
-            self._line(f"candidate {event.index}: examples {passed}/{len(event.examples)}, "
+            self._line(f"tested {bar(self.tested, self.parsed)} {self.tested}/{self.parsed}: "
+                       f"candidate {event.index}: examples {passed}/{len(event.examples)}, "
                        f"{event.inputs_run} inputs run, {event.failures} crashed or timed out")
         elif isinstance(event, StepUnavailable):
             self._line(f"note: {event.reason}")
+
+    def _sampling_status(self) -> None:
+        self._status(f"sampling {bar(self.sampled, self.n)} {self.sampled}/{self.n} candidates, "
+                     f"{sum(self.tokens.values())} tokens, {self.tokens_per_s:.1f} tokens/s")
 
     @property
     def tokens_per_s(self) -> float:
@@ -98,6 +105,11 @@ class Progress:
             self.out.write("\r\x1b[2K")
         self.out.write(text + "\n")
         self.out.flush()
+
+
+def bar(done: int, total: int, width: int = 20) -> str:
+    filled = round(width * done / total) if total else width
+    return "[" + "#" * filled + "-" * (width - filled) + "]"
 
 
 def band(reliability: float) -> str:
