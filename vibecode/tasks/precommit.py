@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vibecode.errors import Cancelled, VibecodeError
-from vibecode.events import BASELINE_MESSAGE_CHARS, BaselineTested, Event, StageFinished, StageStarted, StepUnavailable
+from vibecode.events import (
+    BASELINE_MESSAGE_CHARS,
+    BaselineTested,
+    Event,
+    StageFinished,
+    StageStarted,
+    StepUnavailable,
+)
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
