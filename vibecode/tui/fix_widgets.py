@@ -34,7 +34,7 @@ def baseline_markup(state: FixState) -> str:
     result = state.fix_result
     base = state.baseline
     if result is not None and result.status == "passing":
-        return (f"[b $text-success]Nothing fails.[/] {_esc(result.reason)} There is nothing to fix.\n"
+        return (f"[b $text-success]✓ {_esc(result.reason)}[/] There is nothing to fix.\n"
                 "[dim]Esc goes back; f on the start screen runs the tests again.[/dim]")
     if base is None:
         if not state.running:

@@ -252,7 +252,8 @@ class FixProposalsScreen(Screen[None]):
     def action_copy(self) -> None:
         row = self.current()
         if row is not None:
-            self.app.copy_to_clipboard(self.diff_of(row))
+            text = self.diff_of(row).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            self.app.copy_to_clipboard(text)
             self.vibe.tell(f"Copied the diff of candidate {row.candidate.index} to the clipboard.")
 
     def action_save(self) -> None:
@@ -263,9 +264,8 @@ class FixProposalsScreen(Screen[None]):
         def save(name: str | None) -> None:
             if name is None:
                 return
-            text = self.diff_of(row).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             try:
-                path = save_text(self.vibe.root, name, text)
+                path = save_text(self.vibe.root, name, self.diff_of(row), exact=True)
             except VibecodeError as exc:
                 self.vibe.tell_error(exc, "Not saved")
                 return
