@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from tests.fix.conftest import _git_identity  # noqa: F401  (a git identity for the repositories)
 from tests.fix.repos import NAIVE_BREAKS, OFF_BY_ONE, BuggyRepo, state
@@ -205,7 +206,16 @@ def test_nothing_fails_says_so_without_a_model(tmp_path: Path) -> None:
             assert not any(isinstance(s, FixProposalsScreen) for s in app.screen_stack)
             assert not any(severity == "error" for severity, _ in app.notices)
             assert list_proposals(root) == []
-            assert load_history()[0].status == "passing"
+            [entry] = load_history()
+            assert entry.kind == "fix" and entry.status == "passing" and entry.n == 4
+
+            await pilot.press("escape", "tab")  # the recent runs: the fix runs again in this folder
+            assert "Fix tests in repo" in str(app.screen.query_one("#recent-list", OptionList).get_option_at_index(0).prompt)
+            await pilot.press("down", "enter")
+            again = app.screen
+            assert isinstance(again, FixRunScreen) and again is not run_screen and again.n == 4
+            await wait_for(pilot, lambda: again.fix_state.status == "done", 60, "the second test run")
+            assert len(load_history()) == 2
 
     asyncio.run(scenario())
 
@@ -335,7 +345,7 @@ def test_message_summary_and_diff_paths() -> None:
 
 
 def test_the_fix_run_view_at_80x24(tmp_path: Path) -> None:
-    root, pool = setup(OFF_BY_ONE, tmp_path)
+    root = OFF_BY_ONE.build(tmp_path / "repo")
     small = dataclasses.replace(OFF_BY_ONE, pool=OFF_BY_ONE.pool[:4], extra=[]).write_pool(tmp_path / "four.jsonl")
 
     async def scenario() -> None:

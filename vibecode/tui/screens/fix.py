@@ -26,10 +26,10 @@ class FixRunScreen(CandidatesScreen):
     """A fix's run view, on the folder the app was opened in."""
 
     def __init__(self, root: Path, n: int) -> None:
-        super().__init__(n, FixState(n))
+        state = FixState(n)
+        super().__init__(n, state)
         self.root = root
-        self.fix_state = FixState(n)
-        self.state = self.fix_state
+        self.fix_state = state
 
     def compose(self) -> ComposeResult:
         yield Static(f"[b]Fix failing tests[/b] · {escape(self.root.name or str(self.root))}  [dim]K = {self.n}[/dim]",

@@ -104,11 +104,11 @@ def fix_evidence_markup(result: FixResult, p: FixProposal) -> str:
 
 class FixProposalsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "apply", "Apply", tooltip="Apply the patch to your files (undoable)"),
+        Binding("a", "apply", "Apply", tooltip="Apply to your files (undoable)"),
         Binding("u", "undo", "Undo", tooltip="Undo the last apply"),
         Binding("c", "copy", "Copy", tooltip="Copy the diff to the clipboard"),
         Binding("s", "save", "Save", tooltip="Save the diff to a new file"),
-        Binding("r", "rerun", "Rerun", tooltip="Run the fix again with twice the samples"),
+        Binding("r", "rerun", "Rerun", tooltip="Fix again with twice the samples"),
         Binding("e", "edit", "Edit", tooltip="Edit the patched files in $EDITOR"),
         Binding("x", "reject", "Reject", tooltip="Reject the patch"),
         Binding("v", "toggle_view", "Diff/files", tooltip="Show the diff or the patched files"),
