@@ -75,6 +75,7 @@ def test_fix_from_the_start_screen_then_apply_and_undo(tmp_path: Path) -> None:
             await pilot.press("f")
             assert isinstance(app.screen, FixRunScreen)
             run_screen = app.screen
+            assert isinstance(app.focused, FixCandidateTable)
             screen = await fix_proposals_open(pilot, app)
 
             # The failing tests, with their messages.
@@ -108,6 +109,14 @@ def test_fix_from_the_start_screen_then_apply_and_undo(tmp_path: Path) -> None:
             evidence = str(screen.query_one("#evidence").render())
             assert "fixed 2/2" in evidence and "0 of the 2 tests that passed before" in evidence
             assert "scope all" in evidence and (top.candidate.proposal_id or "?") in evidence
+
+            await pilot.press("escape", "down", "down", "down")  # the run view: candidate 3's details
+            assert app.screen is run_screen and run_screen.focused_index == 3
+            details = str(run_screen.query_one("#details").render())
+            assert "breaks 1 of 2 tests that passed before" in details and "test_page_count" in details
+            await pilot.press("p")
+            assert app.screen is not run_screen and isinstance(app.screen, FixProposalsScreen)
+            screen = app.screen
 
             # a applies it through the journal: the file changes and the tests pass.
             await pilot.press("a")

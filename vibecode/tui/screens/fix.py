@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -35,8 +35,8 @@ class FixRunScreen(CandidatesScreen):
         yield Static(f"[b]Fix failing tests[/b] · {escape(self.root.name or str(self.root))}  [dim]K = {self.n}[/dim]",
                      id="run-title", classes="title")
         yield StageLine(id="stages")
-        with Vertical(id="baseline-box", classes="box"):
-            yield Static("Tests before any patch", classes="box-title")
+        with VerticalScroll(id="baseline-box", classes="box") as box:
+            box.border_title = "Tests before any patch"
             yield Static("", id="baseline")
         yield FixCandidateTable(id="candidates")
         yield from self.compose_lower()
@@ -49,6 +49,7 @@ class FixRunScreen(CandidatesScreen):
         self.vibe.set_status_figures(self.state)
         self.set_narrow(self.app.size.width)
         self.job = self.vibe.launch_fix(self)
+        self.query_one(FixCandidateTable).focus()  # the keys move through the candidates
         self.refresh_view()
         self.set_interval(0.5, self._tick)
 

@@ -76,16 +76,16 @@ def fix_evidence_markup(result: FixResult, p: FixProposal) -> str:
     lines = [f"tests        [{color}]fixed {c.fixed}/{c.failing_total}[/] of the tests that failed"]
     for f in result.failing[:EVIDENCE_TESTS]:
         mark = "[$text-success]✓[/]" if c.outcomes.get(f.nodeid) == "passed" else "[$text-error]✗[/]"
-        lines.append(f"             {mark} {escape(f.nodeid)}")
+        lines.append(f"  {mark} {escape(f.nodeid)}")
     if len(result.failing) > EVIDENCE_TESTS:
-        lines.append(f"             [dim]and {len(result.failing) - EVIDENCE_TESTS} more[/dim]")
+        lines.append(f"  [dim]and {len(result.failing) - EVIDENCE_TESTS} more[/dim]")
     if c.fixes_all:
         z = len(c.regressions)
         color = "$text-error" if z else "$text-success"
         scope = SCOPE_WORDS.get(c.regression_scope, c.regression_scope)
         lines.append(f"regressions  [{color}]{z}[/] of the {c.regression_run} tests that passed before "
                      f"[dim]· scope {c.regression_scope}: {scope}[/dim]")
-        lines += [f"             [$text-error]✗[/] {escape(t)}" for t in c.regressions[:EVIDENCE_TESTS]]
+        lines += [f"  [$text-error]✗[/] {escape(t)}" for t in c.regressions[:EVIDENCE_TESTS]]
     if c.verify_error:
         lines.append(f"sandbox      [$text-error]{escape(c.verify_error)}[/]")
     if c.test_edit:
