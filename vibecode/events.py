@@ -100,6 +100,8 @@ class ProposalReady:
 
 # --- Fixing failing tests (vibecode.tasks.fix, vibecode.tasks.precommit) -----------------------
 
+BASELINE_MESSAGE_CHARS = 2000  # the tail of each failing test's message that BaselineTested carries
+
 
 @dataclass(frozen=True)
 class BaselineTested:
@@ -112,6 +114,7 @@ class BaselineTested:
     complete: bool
     collection_error: str | None = None
     selection: str = "all"  # "all" or "affected" (precommit)
+    messages: tuple[str, ...] = ()  # each failing test's message (its tail), in the order of ``failing``
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,7 @@ def _plain(value: Any) -> Any:
 
 
 __all__ = [
+    "BASELINE_MESSAGE_CHARS",
     "FIX_STAGES",
     "STAGES",
     "BaselineTested",

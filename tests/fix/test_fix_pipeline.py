@@ -154,6 +154,7 @@ def test_ranking_status_and_saved_proposals(repo: BuggyRepo, tmp_path: Path, run
     assert kinds.index("BaselineTested") < kinds.index("ContextBuilt") < kinds.index("PatchParsed") < kinds.index("PatchVerified")
     tested = next(e for e in events if isinstance(e, BaselineTested))
     assert set(tested.failing) == set(repo.failing)
+    assert len(tested.messages) == len(tested.failing) and all("Error" in m or "assert" in m for m in tested.messages)
 
 
 def test_duplicates_retries_and_unapplied_edits(runs: Callable[[BuggyRepo], Run]) -> None:

@@ -1,5 +1,5 @@
 """Pilot tests of the other screens: math, ask, settings (with a real download from a fake hub),
-the command palette and the start screen's hook for the fix flow."""
+the command palette and the start screen's entry to the fix flow."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tests.tui.helpers import EXAMPLES, wait_for
 from vibecode.config import Settings
 from vibecode.tui.app import VibecodeApp
 from vibecode.tui.screens.ask import AskScreen
+from vibecode.tui.screens.fix import FixRunScreen
 from vibecode.tui.screens.inputs import OpenFileScreen, TextTaskScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
 from vibecode.tui.screens.settings import SettingsScreen
@@ -192,17 +193,23 @@ def test_the_file_picker_refuses_what_is_not_a_problem_file(project: Path, pool:
     asyncio.run(scenario())
 
 
-def test_the_fix_flow_hook_waits_for_the_fix_module(project: Path, pool: Path) -> None:
+def test_fix_failing_tests_is_offered_on_the_start_screen(project: Path, pool: Path) -> None:
+    """The fix flow is installed: the start screen offers it, and f runs it on the app's folder
+    (this one has no tests, so nothing fails)."""
+    assert FIX_FLOW_MODULE == "vibecode.tasks.fix" and fix_flow_available()
+
     async def scenario() -> None:
         app = VibecodeApp(project, Settings(engine=f"replay:{pool}"))
         async with app.run_test(size=(120, 40)) as pilot:
             option = app.screen.query_one("#task-list", OptionList).get_option("fix")
-            assert option.disabled == (not fix_flow_available())
+            assert not option.disabled and "Fix failing tests" in str(option.prompt)
             await pilot.press("f")
-            if not fix_flow_available():
-                assert "needs the fix flow" in app.notices[-1][1]
+            screen = app.screen
+            assert isinstance(screen, FixRunScreen) and screen.root == project
+            await wait_for(pilot, lambda: screen.fix_state.status == "done", 60, "the test run")
+            assert screen.fix_state.passing
+            assert app.notices[-1][1] == "No tests were collected, so nothing fails. There is nothing to fix."
 
-    assert FIX_FLOW_MODULE == "vibecode.tasks.fix"
     asyncio.run(scenario())
 
 

@@ -12,12 +12,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
+from tests.fix.repos import OFF_BY_ONE
 from tests.solve.pools import coin_change_pool, write_pool
 from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
 from vibecode.config import Settings
+from vibecode.tasks.fix_tests import SuiteCommand
 from vibecode.tui.app import VibecodeApp
+from vibecode.tui.screens.fix_proposals import FixProposalsScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
 from vibecode.tui.screens.run import RunScreen
 
@@ -92,3 +96,23 @@ def test_proposals_in_the_light_theme(snap_compare: SnapCompare, project: Path, 
 def test_help_screen(snap_compare: SnapCompare, project: Path, pool: Path) -> None:
     assert snap_compare(app_for(project, pool), terminal_size=SIZE, press=["question_mark"],
                         run_before=engine_open)
+
+
+def test_fix_proposals(snap_compare: SnapCompare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ranked patches of the off-by-one repository of the fix tests, the best one's diff and
+    evidence (the proposals' ids are fixed: they hold the time otherwise)."""
+    import vibecode.tasks.fix_proposals as saving
+
+    monkeypatch.setattr(saving, "new_id", lambda: "20250301-093000-abc123")
+    root = OFF_BY_ONE.build(tmp_path / "textkit")
+    (tmp_path / "fix").mkdir()
+    pool = OFF_BY_ONE.write_pool(tmp_path / "fix" / "pool.jsonl")
+    app = VibecodeApp(root, Settings(engine=f"replay:{pool}", n=8), clock=frozen,
+                      test_command=SuiteCommand(autoload_plugins=False))
+
+    async def fix_proposals(pilot: Pilot[Any]) -> None:
+        await engine_open(pilot)
+        app.start_fix()
+        await wait_for(pilot, lambda: isinstance(app.screen, FixProposalsScreen), 90, "the fix proposals")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=fix_proposals)

@@ -19,9 +19,9 @@ def register(sub: Any) -> None:
         help="open the terminal UI (what a bare `vibecode` runs)",
         description=(
             "Open the terminal UI in PATH (default: the current folder): solve a problem file, "
-            "a pasted problem or a math question, ask a free question, watch the candidates and "
-            "their checks, and apply the proposal with undo. PATH may also be a problem file, "
-            "which is solved right away."
+            "a pasted problem or a math question, fix the failing tests of PATH's git working "
+            "tree, ask a free question, watch the candidates and their checks, and apply the "
+            "proposal with undo. PATH may also be a problem file, which is solved right away."
         ),
     )
     parser.add_argument("path", nargs="?", default=".", help="folder to work in, or a problem file to solve")

@@ -23,6 +23,7 @@ from vibecode.clr.claims import extract_claims
 from vibecode.clr.score import Calibration, trajectory_weight
 from vibecode.engine.base import Engine
 from vibecode.events import (
+    BASELINE_MESSAGE_CHARS,
     BaselineTested,
     ClaimsChecked,
     ContextBuilt,
@@ -193,7 +194,8 @@ def _noting(run: FixRun, events: Generator[Event, None, T]) -> Generator[Event, 
 
 def _tested(report: TestReport, failing: Sequence[TestCaseResult], label: str) -> BaselineTested:
     return BaselineTested(label, len(report.passed), tuple(c.nodeid for c in failing), report.run.duration_s,
-                          report.complete, report.collection_error)
+                          report.complete, report.collection_error,
+                          messages=tuple(c.message[-BASELINE_MESSAGE_CHARS:] for c in failing))
 
 
 def prompt_budget(run: FixRun, overhead: str) -> int:

@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vibecode.errors import Cancelled, VibecodeError
-from vibecode.events import BaselineTested, Event, StageFinished, StageStarted, StepUnavailable
+from vibecode.events import (
+    BASELINE_MESSAGE_CHARS,
+    BaselineTested,
+    Event,
+    StageFinished,
+    StageStarted,
+    StepUnavailable,
+)
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -88,7 +95,8 @@ def precommit(
             timing["test_run"] = round(report.run.duration_s, 3)
             failing = failures(report, snap.source)
             yield BaselineTested("index", len(report.passed), tuple(c.nodeid for c in failing), report.run.duration_s,
-                                 report.complete, report.collection_error, selection.kind)
+                                 report.complete, report.collection_error, selection.kind,
+                                 tuple(c.message[-BASELINE_MESSAGE_CHARS:] for c in failing))
             check_baseline(report, failing, options.command, snap.source)
             yield StageFinished("tests", time.monotonic() - mark)
             if selection.tests is None:

@@ -3,7 +3,9 @@
 ``run_tui`` opens the app; :mod:`vibecode.tui.app` has :class:`VibecodeApp`. The logic that needs
 no terminal lives in plain modules beside it: :mod:`~vibecode.tui.state` (run view data),
 :mod:`~vibecode.tui.review` (proposals, apply, save), :mod:`~vibecode.tui.history` (recent runs)
-and :mod:`~vibecode.tui.jobs` (what the worker threads do).
+and :mod:`~vibecode.tui.jobs` (what the worker threads do); for fixing failing tests,
+:mod:`~vibecode.tui.fix_state`, :mod:`~vibecode.tui.fix_review` and :mod:`~vibecode.tui.fix_jobs`
+(:mod:`~vibecode.tui.fix_widgets` and ``screens/fix*.py`` show them).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.actions import SkipAction
 from textual.app import App, SystemCommand
@@ -24,11 +24,13 @@ from textual.widgets import Input, TextArea
 from vibecode.config import Settings
 from vibecode.engine.spec import make_engine
 from vibecode.errors import VibecodeError
-from vibecode.tui import jobs
+from vibecode.tui import fix_jobs, jobs
 from vibecode.tui.history import HistoryEntry, add_entry, entry_for
 from vibecode.tui.messages import JobUpdate
 from vibecode.tui.review import DEFAULT_SOLUTION
 from vibecode.tui.screens.ask import AskScreen
+from vibecode.tui.screens.fix import FixRunScreen
+from vibecode.tui.screens.fix_proposals import FixProposalsScreen
 from vibecode.tui.screens.help import HelpScreen
 from vibecode.tui.screens.inputs import OpenFileScreen, TextTaskScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
@@ -37,6 +39,9 @@ from vibecode.tui.screens.settings import SettingsScreen
 from vibecode.tui.screens.start import StartScreen
 from vibecode.tui.state import Clock, RunState
 from vibecode.types import ChatMessage, EngineInfo
+
+if TYPE_CHECKING:
+    from vibecode.tasks.fix_tests import SuiteCommand
 
 GLOBAL_KEYS = [("Ctrl+P", "Command palette"), ("Ctrl+Q", "Quit")]
 MAX_RERUN_K = 64
@@ -72,6 +77,7 @@ class VibecodeApp(App[int]):
         engine_factory: jobs.EngineFactory = make_engine,
         clock: Clock = time.monotonic,
         open_engine: bool = True,
+        test_command: SuiteCommand | None = None,
     ) -> None:
         super().__init__()
         self.root = (root or Path.cwd()).resolve()
@@ -82,6 +88,7 @@ class VibecodeApp(App[int]):
         self.sandboxes = jobs.SandboxHolder()
         self.clock = clock
         self.open_engine_on_start = open_engine
+        self.test_command = test_command  # how a fix runs the tests (None: pytest)
         self.active_run: jobs.Run | None = None
         self.notices: list[tuple[str, str]] = []  # (severity, text) of every notification
         self._told_notice: str | None = None
@@ -147,6 +154,14 @@ class VibecodeApp(App[int]):
         self.run_worker(work, name="solve", group="run", thread=True, exit_on_error=False)
         return run
 
+    def launch_fix(self, screen: FixRunScreen) -> jobs.Run:
+        run = jobs.Run(None, screen.n)
+        self.active_run = run
+        work = partial(fix_jobs.fix, run, self.root, self.settings, self.engines, self.sandboxes,
+                       self._emitter(run, screen), command=self.test_command)
+        self.run_worker(work, name="fix", group="run", thread=True, exit_on_error=False)
+        return run
+
     def launch_ask(self, screen: AskScreen, messages: list[ChatMessage]) -> jobs.Run:
         run = jobs.Run(None, 1)
         self.active_run = run
@@ -182,15 +197,20 @@ class VibecodeApp(App[int]):
         run = self.active_run
         return run is not None and not run.finished.is_set()
 
-    def start_solve(self, task: jobs.Task, n: int | None = None) -> None:
+    def _free(self) -> bool:
+        """Nothing runs (else say so): a new run may start, on top of the start screen."""
         if self.busy:
             stopping = self.active_run is not None and self.active_run.cancelled
             self.tell("The last run is still stopping; try again in a moment." if stopping
                       else "A run is in progress: Ctrl+C cancels it first.", "warning")
-            return
+            return False
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(RunScreen(task, n or self.settings.n))
+        return True
+
+    def start_solve(self, task: jobs.Task, n: int | None = None) -> None:
+        if self._free():
+            self.push_screen(RunScreen(task, n or self.settings.n))
 
     def open_problem(self, path: Path | None) -> None:
         if path is None:
@@ -236,6 +256,12 @@ class VibecodeApp(App[int]):
         self.start_solve(run_screen.request, n)
 
     def rerun_entry(self, entry: HistoryEntry) -> None:
+        if entry.kind == "fix":
+            if entry.source and Path(entry.source).resolve() != self.root:
+                self.tell(f"That fix ran in {entry.source}: open vibecode there to run it again.", "warning")
+            else:
+                self.start_fix(entry.n)
+            return
         source = Path(entry.source) if entry.source else None
         text = entry.text
         if source is not None and source.is_file():
@@ -248,11 +274,17 @@ class VibecodeApp(App[int]):
             return
         self.start_solve(jobs.Task("math" if entry.kind == "math" else "code", text, source), entry.n)
 
-    def start_fix(self) -> None:
-        """Hook for the fix flow ("fix failing tests"): the start screen calls this when
-        ``vibecode.tasks.fix`` is importable. The fix flow's session API is wired in here."""
-        self.tell("The fix flow is installed but its TUI view is not wired in yet: run `vibecode fix`.",
-                  "warning")
+    def start_fix(self, n: int | None = None) -> None:
+        """Fix the failing tests of the folder the app was opened in (its git working tree)."""
+        if self._free():
+            self.push_screen(FixRunScreen(self.root, n or self.settings.n))
+
+    def show_fix_proposals(self, run_screen: FixRunScreen) -> None:
+        if run_screen.fix_state.fix_result is not None:
+            self.push_screen(FixProposalsScreen(run_screen.fix_state.fix_result, run_screen))
+
+    def rerun_fix(self, run_screen: FixRunScreen) -> None:
+        self.start_fix(min(run_screen.n * 2, MAX_RERUN_K))
 
     def apply_settings(self, settings: Settings, solution: Path) -> None:
         engine_changed = jobs.engine_key(settings) != jobs.engine_key(self.settings)
@@ -311,6 +343,7 @@ class VibecodeApp(App[int]):
             ("Open a problem file", "Solve a problem from a .md, .txt or .py file", self.action_open_problem),
             ("Paste a problem", "Type or paste a problem statement", self.action_paste_problem),
             ("Math question", "Ask a math question with a checked answer", self.action_math_question),
+            ("Fix failing tests", "Verified patches for this folder's failing tests", self.start_fix),
             ("Ask a free question", "Chat with the model", self.action_ask),
             ("Settings", "Model, K, time budget, sandbox, solution file", self.action_settings),
             ("Help", "Every key binding", self.action_help),
@@ -327,6 +360,8 @@ class VibecodeApp(App[int]):
                 ("Edit the proposal", "In $EDITOR", screen.action_edit),
                 ("Reject the proposal", "Mark it rejected", screen.action_reject),
             ]
+        if isinstance(screen, FixProposalsScreen):
+            commands += screen.palette_commands()
         for title, help_text, callback in commands:
             yield SystemCommand(title, help_text, callback)
 

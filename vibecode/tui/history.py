@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 
-from vibecode.types import SolveResult
+from vibecode.types import FixResult, SolveResult
 
 DATA_DIR_ENV = "VIBECODE_DATA_DIR"
 KEEP = 50  # entries kept in the file
@@ -25,13 +25,13 @@ TEXT_LIMIT = 20_000  # characters of a pasted problem kept for a rerun
 @dataclass(frozen=True)
 class HistoryEntry:
     when: str  # ISO 8601, UTC
-    kind: str  # "code" | "math"
+    kind: str  # "code" | "math" | "fix"
     title: str
-    status: str  # verified | plausible | failed | cancelled | error
+    status: str  # verified | plausible | failed | cancelled | error (| passing, for a fix)
     reliability: float
     n: int
     engine: str = ""
-    source: str | None = None  # the problem file, when it came from one
+    source: str | None = None  # the problem file, when it came from one (a fix: its folder)
     text: str = ""  # the problem text (capped), to run it again
 
     @property
@@ -108,4 +108,20 @@ def entry_for(result: SolveResult | None, *, kind: str, title: str, text: str, n
         engine=engine,
         source=str(source) if source is not None else None,
         text=text[:TEXT_LIMIT],
+    )
+
+
+def fix_entry(result: FixResult | None, root: Path, n: int, engine: str, status: str | None = None,
+              now: datetime | None = None) -> HistoryEntry:
+    """A fix run of the tests in ``root`` (run again from the recent list in the same folder)."""
+    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    return HistoryEntry(
+        when=stamp,
+        kind="fix",
+        title=f"Fix tests in {root.name or root}",
+        status=status or (result.status if result is not None else "error"),
+        reliability=round(result.reliability, 4) if result is not None else 0.0,
+        n=n,
+        engine=engine,
+        source=str(root),
     )

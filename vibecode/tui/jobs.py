@@ -27,6 +27,7 @@ from vibecode.types import (
     ChatMessage,
     Completion,
     EngineInfo,
+    FixResult,
     MathProblem,
     Problem,
     SequenceDone,
@@ -96,6 +97,16 @@ class RunEnded:
 
 
 @dataclass(frozen=True)
+class FixEnded:
+    """The end of a fix run (:mod:`vibecode.tui.fix_jobs`): the result, or why there is none."""
+
+    result: FixResult | None = None
+    cancelled: bool = False
+    error: VibecodeError | None = None
+    crash: str | None = None
+
+
+@dataclass(frozen=True)
 class AskEvents:
     events: tuple[StreamEvent, ...]
 
@@ -121,7 +132,8 @@ class PullEnded:
     crash: str | None = None
 
 
-Update = EngineReady | RunStarted | RunEvents | RunEnded | AskEvents | AskEnded | PullProgress | PullEnded
+Update = (EngineReady | RunStarted | RunEvents | RunEnded | FixEnded | AskEvents | AskEnded | PullProgress
+          | PullEnded)
 Emit = Callable[[Update], None]
 
 
@@ -237,7 +249,7 @@ def open_engine(engines: EngineHolder, settings: Settings, emit: Emit) -> Opened
         emit(RunEnded(error=exc))
     except Exception as exc:  # a bug must not take the app down
         log.exception("opening the engine failed")
-        emit(RunEnded(crash=_one_line(exc)))
+        emit(RunEnded(crash=one_line(exc)))
     return None
 
 
@@ -272,7 +284,8 @@ def solve(run: Run, settings: Settings, engines: EngineHolder, sandboxes: Sandbo
         else:
             assert math is not None
             events = session.solve_math(math, run.n)
-        result = _drive(run, events, emit)
+        last = drive(run, events, emit)
+        result = last.result if isinstance(last, ProposalReady) else None
         emit(RunEnded(cancelled=True) if run.cancelled else RunEnded(result=result))
     except Cancelled:
         emit(RunEnded(cancelled=True))
@@ -280,28 +293,29 @@ def solve(run: Run, settings: Settings, engines: EngineHolder, sandboxes: Sandbo
         emit(RunEnded(cancelled=True) if run.cancelled else RunEnded(error=exc))
     except Exception as exc:
         log.exception("the run failed")
-        emit(RunEnded(crash=_one_line(exc)))
+        emit(RunEnded(crash=one_line(exc)))
     finally:
         run.finished.set()
 
 
-def _drive(run: Run, events: Iterator[Event], emit: Emit) -> SolveResult | None:
+def drive(run: Run, events: Iterator[Event], emit: Emit) -> Event | None:
+    """Send a session's events in batches until they end or the run is cancelled; the last
+    event (the result, when the session finished)."""
     batcher = Batcher(lambda batch: emit(RunEvents(batch)))
-    result = None
+    last: Event | None = None
     try:
         for event in events:
             if run.cancelled:
                 run.cancel()  # the session clears its flag when it starts: set it again
                 break
             batcher.add(event)
-            if isinstance(event, ProposalReady):
-                result = event.result
+            last = event
     finally:
         batcher.flush()
         close = getattr(events, "close", None)
         if close is not None:
             close()
-    return result
+    return last
 
 
 def ask(run: Run, messages: Sequence[ChatMessage], settings: Settings, engines: EngineHolder, emit: Emit) -> None:
@@ -339,7 +353,7 @@ def ask(run: Run, messages: Sequence[ChatMessage], settings: Settings, engines: 
         emit(AskEnded(error=exc))
     except Exception as exc:
         log.exception("the question failed")
-        emit(AskEnded(crash=_one_line(exc)))
+        emit(AskEnded(crash=one_line(exc)))
     finally:
         run.finished.set()
 
@@ -365,9 +379,9 @@ def pull(ref: str, emit: Emit, interval: float = 0.1) -> None:
         emit(PullEnded(error=exc))
     except Exception as exc:
         log.exception("the download failed")
-        emit(PullEnded(crash=_one_line(exc)))
+        emit(PullEnded(crash=one_line(exc)))
 
 
-def _one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")

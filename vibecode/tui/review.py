@@ -14,6 +14,7 @@ from typing import Literal
 from vibecode.errors import ApplyError, UsageError
 from vibecode.patch.apply import read_current
 from vibecode.patch.diff import render_file_diff
+from vibecode.patch.text import encode
 from vibecode.repo.workspace import ApplyReport, apply_patch, state_dir
 from vibecode.types import CandidateReport, FileChange, Patch, SolveResult, SolveStatus
 
@@ -111,8 +112,9 @@ def _apply_root(root: Path) -> Path:
 # -- saving --------------------------------------------------------------------------------
 
 
-def save_text(root: Path, name: str, text: str) -> Path:
-    """Write ``text`` to a new file; an existing file is never overwritten (apply does that,
+def save_text(root: Path, name: str, text: str, *, exact: bool = False) -> Path:
+    """Write ``text`` to a new file (as a solution file, ending in one newline; ``exact``: byte
+    for byte, as a diff must be); an existing file is never overwritten (apply does that,
     through the journal)."""
     name = name.strip()
     if not name:
@@ -127,7 +129,10 @@ def save_text(root: Path, name: str, text: str) -> Path:
     if not path.parent.is_dir():
         raise UsageError(f"The folder {path.parent} does not exist.")
     try:
-        path.write_text(solution_text(text), encoding="utf-8")
+        if exact:
+            path.write_bytes(encode(text))
+        else:
+            path.write_text(solution_text(text), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
     return path

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -162,12 +162,14 @@ class CandidateTable(DataTable[Any]):
     """One row per candidate: live tokens, a progress bar and a state while sampling, then what
     verification found (parsed, duplicate of, examples, cluster, claims, r_k)."""
 
+    columns_shown: ClassVar[tuple[str, ...]] = COLUMNS
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=False, cell_padding=1, **kwargs)
         self.max_tokens = 0
 
     def on_mount(self) -> None:
-        for name in COLUMNS:
+        for name in self.columns_shown:
             self.add_column(name, key=name)
 
     def show(self, state: RunState) -> None:
@@ -175,46 +177,59 @@ class CandidateTable(DataTable[Any]):
         self.max_tokens = state.max_tokens
         for index in sorted(state.candidates):
             row = state.candidates[index]
-            cells = self._cells(row, colors)
+            cells = self.row_cells(row, colors)
             key = str(index)
             if key not in self.rows:
                 self.add_row(*cells, key=key)
                 continue
-            for name, value in zip(COLUMNS, cells, strict=True):
+            for name, value in zip(self.columns_shown, cells, strict=True):
                 if self.get_cell(key, name) != value:
                     self.update_cell(key, name, value, update_width=True)
 
-    def _cells(self, row: CandidateRow, colors: dict[str, str]) -> tuple[object, ...]:
+    def sampling_cells(self, row: CandidateRow, colors: dict[str, str]) -> tuple[Text, Text, Text, Text]:
+        """#, state, tokens and the progress bar: what every run view shows while sampling."""
         state = row.state
         state_style = colors.get(STATE_VAR.get(state, ""), "") or ("dim" if state == "waiting" else "")
-        if row.parsed is None:
-            parsed = Text("")
-        elif not row.parsed:
-            parsed = Text("✗ " + _short(row.error or "dropped", 10), style=colors["text-error"])
-        elif row.duplicate_of is not None:
-            parsed = Text(f"= #{row.duplicate_of}", style="dim")
-        else:
-            parsed = Text("✓", style=colors["text-success"])
-        r = Text("") if row.r is None else Text(f"{row.r:.2f}", style=_band_color(row.r, colors))
         return (
             Text(str(row.index), style="bold"),
             Text(state, style=state_style),
             Text(str(row.tokens), justify="right"),
             Text(progress_bar(self.max_tokens if row.finished else row.tokens, self.max_tokens), style=state_style or "dim"),
-            parsed,
+        )
+
+    def row_cells(self, row: CandidateRow, colors: dict[str, str]) -> tuple[object, ...]:
+        """The cells of one row, in the order of :attr:`columns_shown`."""
+        return (
+            *self.sampling_cells(row, colors),
+            parsed_cell(row, colors),
             example_marks(row, colors),
             Text("" if row.cluster is None else f"#{row.cluster}"),
             claim_marks(row.claims, colors),
-            r,
+            r_cell(row, colors),
         )
 
 
-def _short(text: str, width: int) -> str:
+def parsed_cell(row: CandidateRow, colors: dict[str, str]) -> Text:
+    """✓, "= #n" for a duplicate, or ✗ and why it was dropped (empty until extraction ran)."""
+    if row.parsed is None:
+        return Text("")
+    if not row.parsed:
+        return Text("✗ " + short(row.error or "dropped", 10), style=colors["text-error"])
+    if row.duplicate_of is not None:
+        return Text(f"= #{row.duplicate_of}", style="dim")
+    return Text("✓", style=colors["text-success"])
+
+
+def r_cell(row: CandidateRow, colors: dict[str, str]) -> Text:
+    return Text("") if row.r is None else Text(f"{row.r:.2f}", style=band_color(row.r, colors))
+
+
+def short(text: str, width: int) -> str:
     text = text.splitlines()[0] if text else ""
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _band_color(value: float, colors: dict[str, str]) -> str:
+def band_color(value: float, colors: dict[str, str]) -> str:
     return colors["text-" + BAND_VAR[band(value)]]
 
 
@@ -230,7 +245,7 @@ def candidate_details(row: CandidateRow) -> Content:
         mark = "[$text-success]✓[/]" if e.passed else "[$text-error]✗[/]"
         got = repr(e.actual) if e.status == "ok" else (e.error.strip().splitlines() or [e.status])[-1]
         lines.append(Content.from_markup(f"{mark} example {e.index + 1}: expected $exp, got $got",
-                                         exp=_short(repr(e.expected), 30), got=_short(got, 40)))
+                                         exp=short(repr(e.expected), 30), got=short(got, 40)))
     if row.examples is not None:
         lines.append(Content.from_markup("[dim]$n shared inputs run, $f crashed or timed out[/dim]",
                                          n=str(row.inputs_run), f=str(row.failures)))
@@ -238,7 +253,7 @@ def candidate_details(row: CandidateRow) -> Content:
         color = {"verified": "$text-success", "failed": "$text-error"}.get(c.verdict, "dim")
         lines.append(Content.from_markup(
             f"[{color}]{VERDICT_ICON[c.verdict]}[/] [dim]$method:[/dim] $text",
-            method=c.method if c.verdict != "unchecked" else "unchecked", text=_short(c.text, 80)))
+            method=c.method if c.verdict != "unchecked" else "unchecked", text=short(c.text, 80)))
     if row.r is not None:
         lines.append(Content.from_markup("r_k = $r", r=f"{row.r:.3f}"))
     if not lines:

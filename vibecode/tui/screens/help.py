@@ -34,14 +34,15 @@ def binding_rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
 def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
     from vibecode.tui.app import GLOBAL_KEYS, VibecodeApp
     from vibecode.tui.screens.ask import AskScreen
+    from vibecode.tui.screens.fix_proposals import FixProposalsScreen
     from vibecode.tui.screens.proposals import ProposalsScreen
     from vibecode.tui.screens.run import RunScreen
     from vibecode.tui.screens.settings import SettingsScreen
     from vibecode.tui.screens.start import StartScreen
 
     screens: list[tuple[str, Any]] = [
-        ("Start", StartScreen), ("Run view", RunScreen), ("Proposals", ProposalsScreen),
-        ("Ask", AskScreen), ("Settings", SettingsScreen),
+        ("Start", StartScreen), ("Run view (solve, fix)", RunScreen), ("Proposals", ProposalsScreen),
+        ("Fix proposals", FixProposalsScreen), ("Ask", AskScreen), ("Settings", SettingsScreen),
     ]
     everywhere = binding_rows(list(VibecodeApp.BINDINGS)) + GLOBAL_KEYS
     return [("Everywhere", everywhere)] + [(name, binding_rows(list(cls.BINDINGS))) for name, cls in screens]

@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -277,25 +278,14 @@ class ProposalsScreen(Screen[None]):
         row = self.current()
         if row is None:
             return
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
         suffix = ".py" if self.result.mode == "code" else ".txt"
         with tempfile.TemporaryDirectory(prefix="vibecode-edit-") as folder:
             path = Path(folder) / f"candidate_{row.candidate.index}{suffix}"
             path.write_text(self.text_of(row).rstrip() + "\n", encoding="utf-8")
-            try:
-                with self.app.suspend():
-                    code = subprocess.call([*shlex.split(editor), str(path)])
-            except SuspendNotSupported:
-                self.vibe.tell("This terminal cannot hand the screen to an editor.", "error")
-                return
-            except OSError as exc:
-                self.vibe.tell(f"Cannot start the editor {editor!r}: {exc.strerror or exc}.", "error")
+            if run_editor(self.vibe, [path]) != 0:
                 return
             text = path.read_text(encoding="utf-8")
-        self.app.refresh()
-        if code != 0:
-            self.vibe.tell(f"The editor exited with status {code}; the proposal is unchanged.", "warning")
-        elif text.rstrip() != self.text_of(row).rstrip():
+        if text.rstrip() != self.text_of(row).rstrip():
             self.edited[row.rank] = text
             self.vibe.tell("Edited: a applies your version.")
             self.show_selected()
@@ -320,6 +310,25 @@ class ProposalsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
+
+
+def run_editor(app: VibecodeApp, paths: Sequence[Path]) -> int | None:
+    """Run ``$VISUAL`` (or ``$EDITOR``, or vi) on ``paths`` with the app suspended: the editor's
+    exit status, or None when it could not run (the app was told why). A failed editor is told too."""
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    try:
+        with app.suspend():
+            code = subprocess.call([*shlex.split(editor), *(str(p) for p in paths)])
+    except SuspendNotSupported:
+        app.tell("This terminal cannot hand the screen to an editor.", "error")
+        return None
+    except OSError as exc:
+        app.tell(f"Cannot start the editor {editor!r}: {exc.strerror or exc}.", "error")
+        return None
+    app.refresh()
+    if code != 0:
+        app.tell(f"The editor exited with status {code}; the proposal is unchanged.", "warning")
+    return code
 
 
 class SaveScreen(ModalScreen[str | None]):

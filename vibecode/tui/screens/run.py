@@ -1,4 +1,8 @@
-"""The run view: K candidates growing while the model samples, then what verification found."""
+"""The run view: K candidates growing while the model samples, then what verification found.
+
+:class:`CandidatesScreen` is what a solve's run view (:class:`RunScreen`) and a fix's
+(:class:`vibecode.tui.screens.fix.FixRunScreen`) share.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from textual.widgets import Collapsible, DataTable, Static
 
 from vibecode.tui import jobs
 from vibecode.tui.messages import JobUpdate
-from vibecode.tui.state import RunState
+from vibecode.tui.state import CandidateRow, RunState
 from vibecode.tui.widgets import (
     CandidateTable,
     KeyFooter,
@@ -30,7 +34,10 @@ if TYPE_CHECKING:
 NARROW = 110  # below this width the reasoning and the details stack
 
 
-class RunScreen(Screen[None]):
+class CandidatesScreen(Screen[None]):
+    """What the run views share: the candidate table, the focused candidate's reasoning in a
+    collapsible panel, and what verification found about it."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", tooltip="Back to the start (cancels a run)"),
         Binding("p", "proposals", "Proposals", tooltip="The ranked proposals (when done)"),
@@ -38,12 +45,11 @@ class RunScreen(Screen[None]):
         Binding("t", "toggle_reasoning", "Reasoning", tooltip="Show or hide the reasoning panel"),
     ]
 
-    def __init__(self, task: jobs.Task, n: int) -> None:
+    def __init__(self, n: int, state: RunState) -> None:
         super().__init__()
-        self.request = task
         self.n = n
         self.job: jobs.Run | None = None
-        self.state = RunState(n, mode=task.kind)
+        self.state = state
         self.focused_index = 0
         self._shown: tuple[int, int, int, str] | None = None  # what the reasoning panel shows
         self._details: Content | None = None
@@ -55,12 +61,8 @@ class RunScreen(Screen[None]):
         assert isinstance(self.app, VibecodeApp)
         return self.app
 
-    def compose(self) -> ComposeResult:
-        source = self.request.source.name if self.request.source else ("pasted problem" if self.request.kind == "code"
-                                                                   else "math question")
-        yield Static(f"[b]{escape(source)}[/b]  [dim]K = {self.n}[/dim]", id="run-title", classes="title")
-        yield StageLine(id="stages")
-        yield CandidateTable(id="candidates")
+    def compose_lower(self) -> ComposeResult:
+        """The reasoning panel and the details box, side by side (stacked when narrow)."""
         with Horizontal(id="run-lower"):
             with Collapsible(title="Reasoning", collapsed=False, id="reasoning-box"), \
                     VerticalScroll(id="reasoning-scroll"):
@@ -69,16 +71,10 @@ class RunScreen(Screen[None]):
                 yield Static("Candidate 0", id="details-title", classes="box-title")
                 with VerticalScroll(id="details-scroll"):
                     yield Static("", id="details")
-        yield StatusBar()
-        yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.state = RunState(self.n, clock=self.vibe.clock, mode=self.request.kind)
-        self.vibe.set_status_figures(self.state)
-        self.set_narrow(self.app.size.width)
-        self.job = self.vibe.launch_solve(self)
-        self.refresh_view()
-        self.set_interval(0.5, self._tick)
+    def details(self, row: CandidateRow) -> Content:
+        """What verification found about the focused candidate."""
+        return candidate_details(row)
 
     def on_resize(self) -> None:
         self.set_narrow(self.size.width)
@@ -93,26 +89,6 @@ class RunScreen(Screen[None]):
     def _tick(self) -> None:
         if self.state.running:
             self.query_one(StageLine).show(self.state)
-
-    # -- updates from the worker ---------------------------------------------------------
-
-    def on_job_update(self, message: JobUpdate) -> None:
-        if message.run is not self.job:
-            return
-        update = message.update
-        state = self.state
-        if isinstance(update, jobs.RunStarted):
-            state.prompt_tokens, state.max_tokens, state.n_ctx = update.prompt_tokens, update.max_tokens, update.info.n_ctx
-            if state.status == "starting":
-                state.status = "running"
-            title = self.query_one("#run-title", Static)
-            title.update(Content.from_markup(f"[b]$title[/b]  [dim]K = {self.n} · $source[/dim]", title=update.title,
-                                             source=self.request.source.name if self.request.source else "pasted"))
-        elif isinstance(update, jobs.RunEvents):
-            state.apply_all(update.events)
-        elif isinstance(update, jobs.RunEnded):
-            self.vibe.run_ended(self, update)
-        self.refresh_view()
 
     def refresh_view(self) -> None:
         state = self.state
@@ -140,7 +116,7 @@ class RunScreen(Screen[None]):
             box.title = f"Reasoning · candidate {row.index} · {row.state}"
             if self.state.running:
                 self.query_one("#reasoning-scroll", VerticalScroll).scroll_end(animate=False, immediate=False)
-        details = candidate_details(row)
+        details = self.details(row)
         if details != self._details:
             self._details = details
             self.query_one("#details-title", Static).update(f"Candidate {row.index}")
@@ -165,11 +141,62 @@ class RunScreen(Screen[None]):
         self.dismiss()
 
     def action_proposals(self) -> None:
-        if self.state.result is not None:
-            self.vibe.show_proposals(self)
-        elif self.state.running:
+        """Each run view opens its own proposals when they exist; before, this says when."""
+        if self.state.running:
             self.vibe.tell("The proposals appear when the run is done.", "information")
 
     def action_toggle_reasoning(self) -> None:
         box = self.query_one("#reasoning-box", Collapsible)
         box.collapsed = not box.collapsed
+
+
+class RunScreen(CandidatesScreen):
+    """A solve's run view."""
+
+    def __init__(self, task: jobs.Task, n: int) -> None:
+        super().__init__(n, RunState(n, mode=task.kind))
+        self.request = task
+
+    def compose(self) -> ComposeResult:
+        source = self.request.source.name if self.request.source else ("pasted problem" if self.request.kind == "code"
+                                                                   else "math question")
+        yield Static(f"[b]{escape(source)}[/b]  [dim]K = {self.n}[/dim]", id="run-title", classes="title")
+        yield StageLine(id="stages")
+        yield CandidateTable(id="candidates")
+        yield from self.compose_lower()
+        yield StatusBar()
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.state = RunState(self.n, clock=self.vibe.clock, mode=self.request.kind)
+        self.vibe.set_status_figures(self.state)
+        self.set_narrow(self.app.size.width)
+        self.job = self.vibe.launch_solve(self)
+        self.refresh_view()
+        self.set_interval(0.5, self._tick)
+
+    # -- updates from the worker ---------------------------------------------------------
+
+    def on_job_update(self, message: JobUpdate) -> None:
+        if message.run is not self.job:
+            return
+        update = message.update
+        state = self.state
+        if isinstance(update, jobs.RunStarted):
+            state.prompt_tokens, state.max_tokens, state.n_ctx = update.prompt_tokens, update.max_tokens, update.info.n_ctx
+            if state.status == "starting":
+                state.status = "running"
+            title = self.query_one("#run-title", Static)
+            title.update(Content.from_markup(f"[b]$title[/b]  [dim]K = {self.n} · $source[/dim]", title=update.title,
+                                             source=self.request.source.name if self.request.source else "pasted"))
+        elif isinstance(update, jobs.RunEvents):
+            state.apply_all(update.events)
+        elif isinstance(update, jobs.RunEnded):
+            self.vibe.run_ended(self, update)
+        self.refresh_view()
+
+    def action_proposals(self) -> None:
+        if self.state.result is not None:
+            self.vibe.show_proposals(self)
+        else:
+            super().action_proposals()

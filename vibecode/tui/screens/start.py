@@ -18,10 +18,11 @@ from vibecode.tui.widgets import KeyFooter, StatusBar, escape
 if TYPE_CHECKING:
     from vibecode.tui.app import VibecodeApp
 
-# The fix flow (issue "fix failing tests") plugs in here once its module exists.
+# "Fix failing tests" is offered when the fix flow is installed (vibecode.tasks.fix).
 FIX_FLOW_MODULE = "vibecode.tasks.fix"
 RECENT_SHOWN = 12
-STATUS_VAR = {"verified": "$text-success", "plausible": "$text-warning", "failed": "$text-error"}
+STATUS_VAR = {"verified": "$text-success", "plausible": "$text-warning", "failed": "$text-error",
+              "passing": "$text-success"}
 
 
 def fix_flow_available() -> bool:
@@ -53,7 +54,7 @@ class StartScreen(Screen[None]):
         Binding("o", "task('open')", "Open file", tooltip="Open a problem file"),
         Binding("p", "task('paste')", "Paste", tooltip="Paste a problem"),
         Binding("m", "task('math')", "Math", tooltip="Ask a math question"),
-        Binding("f", "task('fix')", "Fix tests", show=False, tooltip="Fix failing tests (needs fix flow)"),
+        Binding("f", "task('fix')", "Fix tests", tooltip="Fix the failing tests of this folder"),
         Binding("a", "task('ask')", "Ask", tooltip="Ask a free question"),
         Binding("s", "task('settings')", "Settings", tooltip="Model, K, time budget, sandbox"),
     ]
