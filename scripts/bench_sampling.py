@@ -55,7 +55,9 @@ def batched_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int) ->
 
 
 def sequential_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int) -> dict[str, float]:
-    os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # as the engine does, for a fair comparison
+    from vibecode.engine.llama import set_thread_wait
+
+    set_thread_wait(os.environ)  # as the engine does, for a fair comparison
     import llama_cpp
 
     from vibecode.config import Settings
@@ -100,7 +102,11 @@ def reference(
         "-ub", "512", "-npp", str(n_prompt), "-ntg", str(tokens), "-npl", ",".join(map(str, ks)),
         "-t", str(threads), "-kvu", "-pps", "--output-format", "jsonl",
     ]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    from vibecode.engine.llama import set_thread_wait
+
+    env = dict(os.environ)
+    set_thread_wait(env)  # the engine's wait policy, for a fair comparison
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
     result: dict[int, float] = {}
     for line in out.stdout.splitlines():
         if line.startswith("{"):
