@@ -49,7 +49,7 @@ class Tmux:
 @pytest.fixture
 def tmux() -> Iterator[Tmux]:
     if shutil.which("tmux") is None:
-        pytest.fail("tmux is not installed; the end-to-end TUI test needs it (apt-get install tmux).")
+        pytest.fail("tmux is not installed; the end-to-end TUI test needs it: run scripts/system-deps.")
     server = Tmux(f"vibecode-test-{uuid.uuid4().hex[:8]}")
     try:
         yield server
