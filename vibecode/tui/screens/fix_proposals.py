@@ -32,7 +32,7 @@ from vibecode.tui.fix_review import (
 )
 from vibecode.tui.fix_widgets import SCOPE_WORDS
 from vibecode.tui.review import band, save_text
-from vibecode.tui.screens.proposals import STATUS_VAR, SaveScreen, diff_content, run_editor
+from vibecode.tui.screens.proposals_base import STATUS_VAR, SaveScreen, diff_content, run_editor
 from vibecode.tui.widgets import BAND_VAR, KeyFooter, StatusBar, escape
 from vibecode.types import FixResult, Patch
 
