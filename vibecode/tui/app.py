@@ -350,17 +350,7 @@ class VibecodeApp(App[int]):
         ]
         if self.busy:
             commands.append(("Cancel the run", "Stop the engine and the sandbox runs", self.action_cancel_run))
-        if isinstance(screen, ProposalsScreen):
-            commands += [
-                ("Apply the proposal", "Write it to the solution file (undoable)", screen.action_apply),
-                ("Undo the last apply", "Restore the solution file", screen.action_undo),
-                ("Copy the proposal", "To the clipboard", screen.action_copy),
-                ("Save the proposal", "To a new file", screen.action_save),
-                ("Rerun with more samples", "Twice the candidates", screen.action_rerun),
-                ("Edit the proposal", "In $EDITOR", screen.action_edit),
-                ("Reject the proposal", "Mark it rejected", screen.action_reject),
-            ]
-        if isinstance(screen, FixProposalsScreen):
+        if isinstance(screen, (ProposalsScreen, FixProposalsScreen)):
             commands += screen.palette_commands()
         for title, help_text, callback in commands:
             yield SystemCommand(title, help_text, callback)
