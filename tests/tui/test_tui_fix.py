@@ -34,7 +34,7 @@ from vibecode.tui.fix_widgets import FixCandidateTable
 from vibecode.tui.history import load_history
 from vibecode.tui.screens.fix import FixRunScreen
 from vibecode.tui.screens.fix_proposals import FixProposalsScreen
-from vibecode.tui.screens.proposals import SaveScreen
+from vibecode.tui.screens.proposals_base import SaveScreen
 
 FAST = SuiteCommand(autoload_plugins=False)  # as the fix tests run pytest: without plugin autoload
 

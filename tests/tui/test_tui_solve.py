@@ -14,7 +14,8 @@ from vibecode.tui.app import VibecodeApp
 from vibecode.tui.history import load_history
 from vibecode.tui.screens.help import HelpScreen
 from vibecode.tui.screens.inputs import OpenFileScreen
-from vibecode.tui.screens.proposals import ProposalsScreen, SaveScreen
+from vibecode.tui.screens.proposals import ProposalsScreen
+from vibecode.tui.screens.proposals_base import SaveScreen
 from vibecode.tui.screens.run import RunScreen
 from vibecode.tui.widgets import CandidateTable
 

@@ -34,6 +34,7 @@ from vibecode.tui.screens.fix_proposals import FixProposalsScreen
 from vibecode.tui.screens.help import HelpScreen
 from vibecode.tui.screens.inputs import OpenFileScreen, TextTaskScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
+from vibecode.tui.screens.proposals_base import ProposalsBase
 from vibecode.tui.screens.run import RunScreen
 from vibecode.tui.screens.settings import SettingsScreen
 from vibecode.tui.screens.start import StartScreen
@@ -350,17 +351,7 @@ class VibecodeApp(App[int]):
         ]
         if self.busy:
             commands.append(("Cancel the run", "Stop the engine and the sandbox runs", self.action_cancel_run))
-        if isinstance(screen, ProposalsScreen):
-            commands += [
-                ("Apply the proposal", "Write it to the solution file (undoable)", screen.action_apply),
-                ("Undo the last apply", "Restore the solution file", screen.action_undo),
-                ("Copy the proposal", "To the clipboard", screen.action_copy),
-                ("Save the proposal", "To a new file", screen.action_save),
-                ("Rerun with more samples", "Twice the candidates", screen.action_rerun),
-                ("Edit the proposal", "In $EDITOR", screen.action_edit),
-                ("Reject the proposal", "Mark it rejected", screen.action_reject),
-            ]
-        if isinstance(screen, FixProposalsScreen):
+        if isinstance(screen, ProposalsBase):
             commands += screen.palette_commands()
         for title, help_text, callback in commands:
             yield SystemCommand(title, help_text, callback)

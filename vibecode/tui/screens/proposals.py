@@ -3,44 +3,38 @@
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
-from textual.app import ComposeResult, SuspendNotSupported
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.binding import BindingType
 from textual.content import Content
 from textual.highlight import highlight
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
 
 from vibecode.clr.claim_check import claim_counts
 from vibecode.errors import VibecodeError
-from vibecode.repo.workspace import undo
+from vibecode.repo.workspace import ApplyReport
 from vibecode.tui.review import (
     ProposalRow,
     apply_solution,
     band,
     proposal_rows,
-    save_text,
     solution_diff,
     suggested_name,
 )
-from vibecode.tui.widgets import BAND_VAR, KeyFooter, StatusBar, escape
+from vibecode.tui.screens.proposals_base import (
+    STATUS_VAR,
+    Palette,
+    ProposalsBase,
+    diff_content,
+    proposal_bindings,
+    run_editor,
+)
+from vibecode.tui.widgets import BAND_VAR, escape
 from vibecode.types import SolveResult
 
 if TYPE_CHECKING:
-    from vibecode.tui.app import VibecodeApp
     from vibecode.tui.screens.run import RunScreen
-
-STATUS_VAR = {"verified": "success", "plausible": "warning", "failed": "error"}
 
 
 def badge(row: ProposalRow) -> str:
@@ -57,20 +51,6 @@ def row_prompt(row: ProposalRow, rejected: bool, k: int) -> str:
     if row.examples_total:
         line += f" · ex {row.examples_passed}/{row.examples_total}"
     return f"[strike dim]{line}[/]" if rejected else line
-
-
-DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("+", "$text-success"), ("-", "$text-error"),
-               ("@@", "$text-accent"), ("diff ", "bold"), ("new file", "dim"), ("deleted file", "dim"),
-               ("#", "dim italic"))
-
-
-def diff_content(diff: str) -> Content:
-    """A unified diff coloured with the theme: additions, removals, hunk headers."""
-    lines = []
-    for line in diff.rstrip("\n").split("\n"):
-        style = next((style for prefix, style in DIFF_STYLES if line.startswith(prefix)), "")
-        lines.append(Content.styled(line, style) if style else Content(line))
-    return Content("\n").join(lines)
 
 
 def verdict_markup(result: SolveResult) -> str:
@@ -103,173 +83,100 @@ def evidence_markup(result: SolveResult, row: ProposalRow) -> str:
     return "\n".join(lines)
 
 
-class ProposalsScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "apply", "Apply", tooltip="Apply to the solution file (undoable)"),
-        Binding("u", "undo", "Undo", tooltip="Undo the last apply"),
-        Binding("c", "copy", "Copy", tooltip="Copy the proposal to the clipboard"),
-        Binding("s", "save", "Save", tooltip="Save the proposal to a new file"),
-        Binding("r", "rerun", "Rerun", tooltip="Rerun with twice the samples"),
-        Binding("e", "edit", "Edit", tooltip="Edit the proposal in $EDITOR"),
-        Binding("x", "reject", "Reject", tooltip="Reject the proposal"),
-        Binding("v", "toggle_view", "Diff/code", tooltip="Show the diff or the whole code"),
-        Binding("escape", "back", "Run view", tooltip="Back to the run view (all candidates)"),
-    ]
+class ProposalsScreen(ProposalsBase[ProposalRow, str]):
+    """A solve's proposals: code applied to the solution file (a diff or the code on screen), or a
+    math answer (copied or saved, never applied)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = proposal_bindings(
+        apply="Apply to the solution file (undoable)",
+        copy="Copy the proposal to the clipboard",
+        save="Save the proposal to a new file",
+        rerun="Rerun with twice the samples",
+        edit="Edit the proposal in $EDITOR",
+        reject="Reject the proposal",
+        view=("Diff/code", "Show the diff or the whole code"),
+        back=("Run view", "Back to the run view (all candidates)"),
+    )
+    PALETTE: ClassVar[Palette] = (
+        ("Apply the proposal", "Write it to the solution file (undoable)", "apply"),
+        ("Undo the last apply", "Restore the solution file", "undo"),
+        ("Copy the proposal", "To the clipboard", "copy"),
+        ("Save the proposal", "To a new file", "save"),
+        ("Rerun with more samples", "Twice the candidates", "rerun"),
+        ("Edit the proposal", "In $EDITOR", "edit"),
+        ("Reject the proposal", "Mark it rejected", "reject"),
+    )
+    LIST_TITLE = "Proposals"
+    NOTHING = "No candidate produced code that parses."
+    NOUN = "proposal"
+    ALT_VIEW = "code"
 
     def __init__(self, result: SolveResult, run_screen: RunScreen) -> None:
-        super().__init__()
+        super().__init__(proposal_rows(result), "diff" if result.mode == "code" else "code")
         self.result = result
         self.run_screen = run_screen
-        self.rows = proposal_rows(result)
-        self.rejected: set[int] = set()
-        self.edited: dict[int, str] = {}  # rank -> text changed in $EDITOR
-        self.selected = 0
-        self.view = "diff" if result.mode == "code" else "code"
-        self.view_text = ""  # the diff or code on screen, as plain text
-        self.confirm_apply: int | None = None  # a failed proposal applies on the second a
-
-    @property
-    def vibe(self) -> VibecodeApp:
-        from vibecode.tui.app import VibecodeApp
-
-        assert isinstance(self.app, VibecodeApp)
-        return self.app
-
-    def compose(self) -> ComposeResult:
-        yield Static(Content.from_markup(verdict_markup(self.result)), id="verdict", classes="title")
-        with Horizontal(id="proposal-body"):
-            with Vertical(id="proposal-side", classes="box"):
-                yield Label("Proposals", classes="box-title")
-                yield OptionList(id="proposal-list")
-            with Vertical(id="proposal-main"):
-                yield Static("", id="view-title", classes="box-title")
-                with VerticalScroll(id="code-scroll"):
-                    yield Static("", id="code-view")
-                yield Static("", id="evidence", classes="box")
-        yield StatusBar()
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.refresh_list()
-        plist = self.query_one("#proposal-list", OptionList)
-        plist.focus()
-        if self.rows:
-            plist.highlighted = 0
-        self.show_selected()
-
-    def refresh_list(self) -> None:
-        plist = self.query_one("#proposal-list", OptionList)
-        keep = plist.highlighted
-        plist.clear_options()
-        if not self.rows:
-            plist.add_option(Option("[dim]No candidate produced code that parses.[/dim]", disabled=True))
-        for row in self.rows:
-            plist.add_option(Option(row_prompt(row, row.rank in self.rejected, self.result.decision.k),
-                                    id=f"p{row.rank}"))
-        if keep is not None and self.rows:
-            plist.highlighted = min(keep, len(self.rows) - 1)
-
-    @on(OptionList.OptionHighlighted, "#proposal-list")
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id and event.option.id.startswith("p"):
-            self.selected = int(event.option.id[1:])
-            self.show_selected()
-
-    def current(self) -> ProposalRow | None:
-        return next((r for r in self.rows if r.rank == self.selected), None)
 
     def text_of(self, row: ProposalRow) -> str:
         return self.edited.get(row.rank, row.text)
 
-    def show_selected(self) -> None:
-        row = self.current()
-        title = self.query_one("#view-title", Static)
-        view = self.query_one("#code-view", Static)
-        evidence = self.query_one("#evidence", Static)
-        if row is None:
-            title.update("")
-            view.update("")
-            evidence.update(Content.from_markup(f"[dim]{escape(self.result.decision.reason)}[/dim]"))
-            return
+    def verdict(self) -> str:
+        return verdict_markup(self.result)
+
+    def prompt(self, row: ProposalRow, rejected: bool) -> str:
+        return row_prompt(row, rejected, self.result.decision.k)
+
+    def evidence(self, row: ProposalRow) -> str:
+        return evidence_markup(self.result, row)
+
+    def reason(self) -> str:
+        return self.result.decision.reason
+
+    def view_of(self, row: ProposalRow, edited: str) -> tuple[str, str, Content]:
         text = self.text_of(row)
-        edited = " [dim](edited)[/dim]" if row.rank in self.edited else ""
         if self.result.mode == "math":
-            title.update(Content.from_markup(f"Answer of candidate {row.candidate.index}{edited}"))
-            self.view_text = text
-            view.update(Content.assemble((text or "(no answer)", "bold"), "\n\n",
-                                         (row.candidate.completion.reasoning[-3000:], "dim")))
-        elif self.view == "diff":
+            return (f"Answer of candidate {row.candidate.index}{edited}", text,
+                    Content.assemble((text or "(no answer)", "bold"), "\n\n",
+                                     (row.candidate.completion.reasoning[-3000:], "dim")))
+        if self.view == "diff":
             try:
                 diff = solution_diff(self.vibe.root, self.vibe.solution, text)
             except VibecodeError as exc:
                 diff = f"# {exc.message}\n"
             diff = diff or "# the file already holds this solution\n"
             name = escape(self.vibe.solution_label())
-            title.update(Content.from_markup(f"Diff: a applies to [b]{name}[/b]{edited}  [dim]v shows the code[/dim]"))
-            self.view_text = diff
-            view.update(diff_content(diff))
-        else:
-            title.update(Content.from_markup(f"Code of candidate {row.candidate.index}{edited}  [dim]v shows the diff[/dim]"))
-            self.view_text = text
-            view.update(highlight(text.rstrip("\n"), language="python"))
-        evidence.update(Content.from_markup(evidence_markup(self.result, row)))
+            return (f"Diff: a applies to [b]{name}[/b]{edited}  [dim]v shows the code[/dim]", diff,
+                    diff_content(diff))
+        return (f"Code of candidate {row.candidate.index}{edited}  [dim]v shows the diff[/dim]", text,
+                highlight(text.rstrip("\n"), language="python"))
+
+    def files_changed(self) -> None:
+        self.show_selected()  # the diff is against the solution file as it is now
 
     # -- actions -------------------------------------------------------------------------
 
     def action_apply(self) -> None:
-        row = self.current()
-        if row is None:
-            return
-        if self.result.mode != "code":
+        if self.current() is not None and self.result.mode != "code":
             self.vibe.tell("A math answer has nothing to apply: c copies it, s saves it.", "warning")
             return
-        if row.rank in self.rejected:
-            self.vibe.tell("This proposal was rejected; pick another one.", "warning")
-            return
-        if row.status == "failed" and self.confirm_apply != row.rank:
-            self.confirm_apply = row.rank
-            self.vibe.tell("This proposal failed the checks. Press a again to apply it anyway.", "warning")
-            return
-        self.confirm_apply = None
-        try:
-            report = apply_solution(self.vibe.root, self.vibe.solution, self.text_of(row), self.result.problem.title)
-        except VibecodeError as exc:
-            self.vibe.tell_error(exc, "Not applied")
-            return
-        self.vibe.tell(f"Applied candidate {row.candidate.index} to {', '.join(report.files)}; u undoes it.")
-        self.show_selected()
+        super().action_apply()
 
-    def action_undo(self) -> None:
-        try:
-            report = undo(self.vibe.root)
-        except VibecodeError as exc:
-            self.vibe.tell_error(exc, "Nothing undone")
-            return
-        self.vibe.tell(f"Restored {', '.join(report.files)}.")
-        self.show_selected()
+    def apply_warning(self, row: ProposalRow) -> str | None:
+        return "This proposal failed the checks." if row.status == "failed" else None
 
-    def action_copy(self) -> None:
-        row = self.current()
-        if row is not None:
-            self.app.copy_to_clipboard(self.text_of(row).rstrip() + "\n")
-            self.vibe.tell(f"Copied candidate {row.candidate.index} to the clipboard.")
+    def apply_row(self, row: ProposalRow) -> ApplyReport:
+        return apply_solution(self.vibe.root, self.vibe.solution, self.text_of(row), self.result.problem.title)
 
-    def action_save(self) -> None:
-        row = self.current()
-        if row is None:
-            return
+    def subject(self, row: ProposalRow) -> str:
+        return f"candidate {row.candidate.index}"
 
-        def save(name: str | None) -> None:
-            if name is None:
-                return
-            try:
-                path = save_text(self.vibe.root, name, self.text_of(row))
-            except VibecodeError as exc:
-                self.vibe.tell_error(exc, "Not saved")
-                return
-            self.vibe.tell(f"Saved candidate {row.candidate.index} to {path}.")
+    def clipboard_text(self, row: ProposalRow) -> str:
+        return self.text_of(row).rstrip() + "\n"
 
-        self.app.push_screen(SaveScreen(suggested_name(self.result)), save)
+    def saved_text(self, row: ProposalRow) -> str:
+        return self.text_of(row)
+
+    def save_name(self, row: ProposalRow) -> str:
+        return suggested_name(self.result)
 
     def action_rerun(self) -> None:
         self.vibe.rerun(self.run_screen, more=True)
@@ -290,61 +197,6 @@ class ProposalsScreen(Screen[None]):
             self.vibe.tell("Edited: a applies your version.")
             self.show_selected()
 
-    def action_reject(self) -> None:
-        row = self.current()
-        if row is None:
-            return
-        self.rejected.add(row.rank)
-        left = [r for r in self.rows if r.rank not in self.rejected]
-        self.refresh_list()
-        if left:
-            self.query_one("#proposal-list", OptionList).highlighted = self.rows.index(left[0])
-            self.vibe.tell(f"Rejected candidate {row.candidate.index}.")
-        else:
-            self.vibe.tell("Every proposal is rejected: r samples more candidates.", "warning")
-
     def action_toggle_view(self) -> None:
         if self.result.mode == "code":
-            self.view = "code" if self.view == "diff" else "diff"
-            self.show_selected()
-
-    def action_back(self) -> None:
-        self.dismiss()
-
-
-def run_editor(app: VibecodeApp, paths: Sequence[Path]) -> int | None:
-    """Run ``$VISUAL`` (or ``$EDITOR``, or vi) on ``paths`` with the app suspended: the editor's
-    exit status, or None when it could not run (the app was told why). A failed editor is told too."""
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-    try:
-        with app.suspend():
-            code = subprocess.call([*shlex.split(editor), *(str(p) for p in paths)])
-    except SuspendNotSupported:
-        app.tell("This terminal cannot hand the screen to an editor.", "error")
-        return None
-    except OSError as exc:
-        app.tell(f"Cannot start the editor {editor!r}: {exc.strerror or exc}.", "error")
-        return None
-    app.refresh()
-    if code != 0:
-        app.tell(f"The editor exited with status {code}; the proposal is unchanged.", "warning")
-    return code
-
-
-class SaveScreen(ModalScreen[str | None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, suggestion: str) -> None:
-        super().__init__()
-        self.suggestion = suggestion
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="save-dialog", classes="dialog"):
-            yield Label("Save the proposal to a new file [dim](Enter saves, Esc cancels)[/dim]")
-            yield Input(self.suggestion, id="save-name")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+            super().action_toggle_view()
