@@ -14,6 +14,7 @@ from vibecode.config import Settings
 from vibecode.engine.base import CANDIDATE, StreamingEngine
 from vibecode.engine.replay import ReplayEngine
 from vibecode.engine.spec import OpenedEngine
+from vibecode.tui.state import RunState
 from vibecode.types import ChatMessage, EngineInfo, SamplingParams, StreamEvent, TokenDelta
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,6 +33,7 @@ class GatedEngine(StreamingEngine):
         self.reached = threading.Event()
         self.release = threading.Event()
         self.stopped_early = threading.Event()  # cancelled or closed before the end
+        self.held: TokenDelta | None = None  # the last token event sent before the gate
 
     def stream(
         self,
@@ -48,6 +50,7 @@ class GatedEngine(StreamingEngine):
         try:
             for event in self.inner.stream(messages, params, n, purpose=purpose, cancel=cancel):
                 if purpose == CANDIDATE and count == self.after and not self.reached.is_set():
+                    self.held = last
                     self.reached.set()
                     held = time.monotonic()
                     while not self.release.wait(0.02):
@@ -65,6 +68,14 @@ class GatedEngine(StreamingEngine):
         finally:
             if not finished:
                 self.stopped_early.set()
+
+    def shown(self, state: RunState) -> bool:
+        """Whether ``state`` has folded in every event sent before the gate."""
+        held = self.held
+        if held is None:
+            return False
+        row = state.candidates.get(held.seq)
+        return row is not None and row.tokens == held.tokens and row.phase == held.phase
 
     def count_tokens(self, text: str) -> int:
         return self.inner.count_tokens(text)

@@ -6,7 +6,6 @@ them (the report opens in a browser)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -64,9 +63,10 @@ def test_run_view_mid_sampling(snap_compare: SnapCompare, project: Path, pool: P
         await engine_open(pilot)
         app.open_problem(project / "coin_change.md")
         await wait_for(pilot, engine.reached.is_set, what="the gate")
-        await asyncio.sleep(0.3)  # the last batch of tokens reaches the screen
         screen = app.screen
-        assert isinstance(screen, RunScreen) and screen.state.sampled == 1
+        assert isinstance(screen, RunScreen)
+        await wait_for(pilot, lambda: engine.shown(screen.state), what="the tokens before the gate on screen")
+        assert screen.state.sampled == 1
         await pilot.press("down")  # focus candidate 1: its reasoning streams in the panel
 
     assert snap_compare(app, terminal_size=SIZE, run_before=mid_sampling)
