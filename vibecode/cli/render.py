@@ -11,6 +11,7 @@ import time
 from typing import Any, TextIO
 
 from vibecode.clr.claim_check import claim_counts
+from vibecode.engine.meter import Throughput
 from vibecode.events import (
     CandidateParsed,
     CandidateSampled,
@@ -45,14 +46,14 @@ class Progress:
         self.sampled = 0
         self.tested = 0
         self.parsed = 0  # candidates that will be tested (duplicates included)
-        self.first_token: float | None = None
+        self.meter = Throughput()
         self.last_line = 0.0
         self._live: Any = None
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, SampleProgress):
             self.tokens[event.index] = event.tokens
-            self.first_token = self.first_token or time.monotonic()
+            self.meter.observe(sum(self.tokens.values()))
             self._sampling_status()
         elif isinstance(event, CandidateSampled):
             self.sampled += 1
@@ -60,8 +61,8 @@ class Progress:
         elif isinstance(event, StageStarted):
             self._line(f"{STAGE_WORDS.get(event.stage, event.stage)}" + (f" ({event.detail})" if event.detail else ""))
         elif isinstance(event, StageFinished) and event.stage == "sample":
-            self._line(f"sampled {self.sampled} candidates: {sum(self.tokens.values())} tokens "
-                       f"at {self.tokens_per_s:.1f} tokens/s")
+            self._line(f"sampled {self.sampled} candidates: {sum(self.tokens.values())} tokens"
+                       + self._rate(" at ", final=True))
         elif isinstance(event, CandidateParsed):
             if event.parsed:
                 self.parsed += 1
@@ -80,14 +81,11 @@ class Progress:
 
     def _sampling_status(self) -> None:
         self._status(f"sampling {bar(self.sampled, self.n)} {self.sampled}/{self.n} candidates, "
-                     f"{sum(self.tokens.values())} tokens, {self.tokens_per_s:.1f} tokens/s")
+                     f"{sum(self.tokens.values())} tokens" + self._rate(", "))
 
-    @property
-    def tokens_per_s(self) -> float:
-        if self.first_token is None:
-            return 0.0
-        span = time.monotonic() - self.first_token
-        return sum(self.tokens.values()) / span if span > 0 else 0.0
+    def _rate(self, lead: str, final: bool = False) -> str:
+        rate = self.meter.rate(min_span=0.0) if final else self.meter.rate()
+        return "" if rate is None else f"{lead}{rate:.1f} tokens/s"
 
     def _status(self, text: str) -> None:
         now = time.monotonic()

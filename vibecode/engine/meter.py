@@ -1,8 +1,10 @@
-"""Measure a stream as it goes: time to first token, tokens so far, aggregate tokens/s."""
+"""Measure a stream as it goes: time to first token, tokens so far, aggregate tokens/s; and
+the live rate that progress lines and the TUI show while it goes."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vibecode.types import SequenceDone, StreamEvent, TokenDelta
@@ -46,3 +48,39 @@ class StreamMeter:
             return 0.0
         span = self.last_event_at - self.first_token_at
         return self.total_tokens / span if span > 0 else 0.0
+
+
+# A rate over less time than this is noise: the first batch of tokens alone would read as
+# tens of thousands of tokens per second.
+MIN_SPAN_S = 0.25
+
+
+class Throughput:
+    """Measures from the first token seen. The tokens counted by that first observation took
+    no time this meter saw, so they are left out of the rate rather than divided by ~0 s."""
+
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        self.clock = clock or time.monotonic
+        self.first: tuple[float, int] | None = None  # (when, running total) at the first token
+        self.last: tuple[float, int] | None = None
+
+    def observe(self, total_tokens: int) -> None:
+        """Record the running total of tokens generated so far."""
+        now = self.clock()
+        if self.first is None:
+            self.first = (now, total_tokens)
+        self.last = (now, total_tokens)
+
+    @property
+    def started(self) -> bool:
+        return self.first is not None
+
+    def rate(self, min_span: float = MIN_SPAN_S) -> float | None:
+        """Tokens per second from the first token to the latest; None until the span is
+        measurable. A finished stream's rate may pass ``min_span=0``: its span is all there is."""
+        if self.first is None or self.last is None:
+            return None
+        span = self.last[0] - self.first[0]
+        if span <= 0 or span < min_span:
+            return None
+        return (self.last[1] - self.first[1]) / span

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from vibecode.engine.meter import Throughput
 from vibecode.engine.text import THINK_OPEN, ThinkSplitter
 from vibecode.events import (
     STAGES,
@@ -107,8 +108,7 @@ class RunState:
         self.max_tokens = 0
         self.prompt_tokens = 0
         self.n_ctx = 0
-        self.first_token_at: float | None = None
-        self.last_token_at: float | None = None
+        self.meter = Throughput(clock)
         self.sampling_rate: float | None = None  # frozen once sampling ended
         self.inputs: dict[str, int] = {}
         self.notes: list[str] = []
@@ -141,8 +141,8 @@ class RunState:
             self.stage, self.stage_detail = event.stage, event.detail
         elif isinstance(event, StageFinished):
             self.stages_done[event.stage] = event.duration_s
-            if event.stage == "sample":
-                self.sampling_rate = self.tokens_per_s()
+            if event.stage == "sample":  # sampling is over: its whole span is the measure, however short
+                self.sampling_rate = self.meter.rate(min_span=0.0)
         elif isinstance(event, CandidateParsed):
             row = self.row(event.index)
             row.parsed, row.duplicate_of, row.error = event.parsed, event.duplicate_of, event.error
@@ -160,12 +160,9 @@ class RunState:
             self.finish(event.result)
 
     def _progress(self, event: SampleProgress) -> None:
-        now = self.clock()
-        if self.first_token_at is None:
-            self.first_token_at = now
-        self.last_token_at = now
         row = self.row(event.index)
         row.tokens = max(row.tokens, event.tokens)
+        self.meter.observe(self.total_tokens)
         row.phase = event.phase
         row.budget_forced = row.budget_forced or event.budget_forced
         if event.text:
@@ -209,13 +206,10 @@ class RunState:
         return sum(r.finished for r in self.candidates.values())
 
     def tokens_per_s(self) -> float | None:
-        """Aggregate generation rate, from the first token to the latest (None before two)."""
+        """Aggregate generation rate, from the first token to the latest (None until measurable)."""
         if self.sampling_rate is not None:
             return self.sampling_rate
-        if self.first_token_at is None or self.last_token_at is None:
-            return None
-        span = self.last_token_at - self.first_token_at
-        return self.total_tokens / span if span > 0 else None
+        return self.meter.rate()
 
     @property
     def context_used(self) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -12,6 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Collapsible, Input, Static
 
+from vibecode.engine.meter import MIN_SPAN_S, Throughput
 from vibecode.tui import jobs
 from vibecode.tui.messages import JobUpdate
 from vibecode.tui.state import CandidateRow
@@ -35,7 +35,7 @@ class AskScreen(Screen[None]):
         self.reply = CandidateRow(0)  # the answer being streamed (think tags split off)
         self.tokens = 0
         self.prompt_tokens = 0
-        self.first_token_at: float | None = None
+        self.meter = Throughput()
 
     @property
     def vibe(self) -> VibecodeApp:
@@ -77,7 +77,7 @@ class AskScreen(Screen[None]):
         event.input.value = ""
         self._archive()
         self.messages.append(ChatMessage("user", question))
-        self.reply, self.tokens, self.first_token_at = CandidateRow(0), 0, None
+        self.reply, self.tokens, self.meter = CandidateRow(0), 0, Throughput()
         self.query_one("#ask-answer", Static).update(Content.from_markup("[dim]…[/dim]"))
         self._show_history()
         self.job = self.vibe.launch_ask(self, list(self.messages))
@@ -104,8 +104,8 @@ class AskScreen(Screen[None]):
         if isinstance(update, jobs.AskEvents):
             for event in update.events:
                 if isinstance(event, TokenDelta):
-                    self.first_token_at = self.first_token_at or time.monotonic()
                     self.tokens = event.tokens
+                    self.meter.observe(event.tokens)
                     if event.text:
                         self.reply.feed(event.text, event.phase)
                 elif isinstance(event, SequenceDone):
@@ -116,7 +116,7 @@ class AskScreen(Screen[None]):
         elif isinstance(update, jobs.AskEnded):
             if update.completion is not None and not self.reply.answer and not self.reply.reasoning:
                 self.reply.reasoning, self.reply.answer = [update.completion.reasoning], [update.completion.answer]
-            self._show_answer()
+            self._show_answer(final=True)
             if update.cancelled:
                 self.vibe.tell("Answer stopped.", "warning")
             elif update.error is not None:
@@ -124,15 +124,16 @@ class AskScreen(Screen[None]):
             elif update.crash is not None:
                 self.vibe.tell(f"Internal error: {update.crash}", "error")
 
-    def _show_answer(self) -> None:
+    def _show_answer(self, final: bool = False) -> None:
         reasoning = self.reply.reasoning_text()
         self.query_one("#ask-reasoning", Static).update(Content.styled(reasoning, "dim italic"))
         box = self.query_one("#ask-reasoning-box", Collapsible)
         box.title = f"Reasoning ({len(reasoning.split())} words)" if reasoning else "Reasoning"
         self.query_one("#ask-answer", Static).update(Content(self.reply.answer_text()))
-        if self.first_token_at is not None:
-            span = time.monotonic() - self.first_token_at
-            self.vibe.tokens_per_s = self.tokens / span if span > 0 else None
+        if self.meter.started:
+            if final:  # the answer is complete: its whole span is the measure, however short
+                self.meter.observe(self.tokens)
+            self.vibe.tokens_per_s = self.meter.rate(min_span=0.0 if final else MIN_SPAN_S)
         self.vibe.context_used = self.prompt_tokens + self.tokens
         self.query_one("#conversation", VerticalScroll).scroll_end(animate=False, immediate=False)
 
