@@ -156,6 +156,10 @@ def progress_bar(tokens: int, max_tokens: int, width: int = BAR_WIDTH) -> str:
 
 
 COLUMNS = ("#", "state", "tokens", "progress", "parsed", "examples", "cluster", "claims", "r")
+# The sampling columns change on every batch of tokens; fixed widths keep the table from
+# shifting as a state or a token count grows (an auto width only ever grows, so it would
+# depend on which states the view happened to catch).
+FIXED_WIDTHS = {"state": max(map(len, STATE_VAR)), "tokens": len("tokens"), "progress": BAR_WIDTH}
 
 
 class CandidateTable(DataTable[Any]):
@@ -170,7 +174,7 @@ class CandidateTable(DataTable[Any]):
 
     def on_mount(self) -> None:
         for name in self.columns_shown:
-            self.add_column(name, key=name)
+            self.add_column(name, key=name, width=FIXED_WIDTHS.get(name))
 
     def show(self, state: RunState) -> None:
         colors = palette(self.app)
