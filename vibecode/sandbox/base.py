@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from vibecode.errors import SandboxError
 from vibecode.types import Patch, RunResult
 
 if TYPE_CHECKING:
@@ -158,6 +159,15 @@ def run_parallel(
             for j in jobs
         ]
         return [f.result() for f in futures]
+
+
+def check_run(workspace: Workspace, cmd: Sequence[str]) -> list[str]:
+    """What every backend's ``run`` checks first: a real argv, and a workspace still there."""
+    if isinstance(cmd, (str, bytes)) or not cmd or not all(isinstance(c, str) for c in cmd):
+        raise SandboxError("The sandbox needs a command as a non-empty list of strings.")
+    if workspace.closed:
+        raise SandboxError(f"The workspace {workspace.path} was already deleted.")
+    return list(cmd)
 
 
 # Variables every sandboxed command gets; nothing of the caller's environment is passed on.

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
+from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.process import ProcessOutcome, to_result
 from vibecode.sandbox.workspace import (
@@ -155,10 +155,7 @@ class DockerSandbox:
         env: Mapping[str, str] | None = None,
     ) -> RunResult:
         limits = limits or Limits()
-        if isinstance(cmd, (str, bytes)) or not cmd or not all(isinstance(c, str) for c in cmd):
-            raise SandboxError("The sandbox needs a command as a non-empty list of strings.")
-        if workspace.closed:
-            raise SandboxError(f"The workspace {workspace.path} was already deleted.")
+        cmd = check_run(workspace, cmd)
         if os.geteuid() == 0:
             uid, gid = workspace.ensure_owner()
             workspace.adopt()

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, run_parallel, sandbox_env
+from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.launcher import launcher_argv
 from vibecode.sandbox.process import ProcessOutcome, run_process, sweep_processes, to_result
@@ -110,9 +110,7 @@ class LocalSandbox:
         env: Mapping[str, str] | None = None,
     ) -> RunResult:
         limits = limits or Limits()
-        cmd = _check_cmd(cmd)
-        if workspace.closed:
-            raise SandboxError(f"The workspace {workspace.path} was already deleted.")
+        cmd = check_run(workspace, cmd)
         if self.mode.drop_uid:
             workspace.ensure_owner()
         workspace.adopt()
@@ -360,12 +358,6 @@ def _thread_count(uid: int) -> int:
         except OSError:
             continue
     return count
-
-
-def _check_cmd(cmd: Sequence[str]) -> list[str]:
-    if isinstance(cmd, (str, bytes)) or not cmd or not all(isinstance(c, str) for c in cmd):
-        raise SandboxError("The sandbox needs a command as a non-empty list of strings.")
-    return list(cmd)
 
 
 def _which(tool: str) -> str:
