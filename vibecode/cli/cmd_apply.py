@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from vibecode.cli.common import repo_root
 from vibecode.errors import UsageError
 
 ORDER = 41
@@ -38,9 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from vibecode.repo.proposals import is_proposal_id, load_proposal
     from vibecode.repo.workspace import apply_patch
 
-    root = Path(args.repo or ".").resolve()
-    if not root.is_dir():
-        raise UsageError(f"--repo {root} is not a folder.")
+    root = repo_root(args)
     source = Path(args.target)
     if source.is_file():
         patch = extract_edits(decode(source.read_bytes()), root)

@@ -12,7 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
+from vibecode.cli.common import (
+    add_engine_args,
+    open_engine,
+    print_json,
+    repo_root,
+    settings_from_args,
+)
 from vibecode.errors import UsageError
 
 ORDER = 6
@@ -76,9 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
-    root = Path(args.repo or ".").resolve()
-    if not root.is_dir():
-        raise UsageError(f"--repo {root} is not a folder.")
+    root = repo_root(args)
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
-from vibecode.errors import UsageError
+from vibecode.cli.common import repo_root
 
 ORDER = 8
 
@@ -41,9 +40,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from vibecode.tasks.hook import HOOK, hook_mode, hooks_dir, install, is_ours, uninstall
 
-    root = Path(args.repo or ".").resolve()
-    if not root.is_dir():
-        raise UsageError(f"--repo {root} is not a folder.")
+    root = repo_root(args)
     extra = list(getattr(args, "extra", None) or [])
     if args.action == "status":
         path = hooks_dir(root) / HOOK

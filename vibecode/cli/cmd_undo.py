@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
-from vibecode.errors import UsageError
+from vibecode.cli.common import repo_root
 
 ORDER = 42
 
@@ -31,9 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from vibecode.repo.workspace import undo
 
-    root = Path(args.repo or ".").resolve()
-    if not root.is_dir():
-        raise UsageError(f"--repo {root} is not a folder.")
+    root = repo_root(args)
     report = undo(root, all_entries=args.all, force=args.force)
     if args.json:
         print(json.dumps({"undone": list(report.entries), "files": list(report.files), "notes": list(report.notes)}, indent=2))

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from vibecode.config import Settings, load_settings
 from vibecode.engine.spec import SPEC_HELP, OpenedEngine
+from vibecode.errors import UsageError
 
 
 def add_engine_args(parser: argparse.ArgumentParser) -> None:
@@ -49,3 +51,11 @@ def open_engine(settings: Settings) -> OpenedEngine:
 
 def print_json(obj: Any) -> None:
     print(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def repo_root(args: argparse.Namespace) -> Path:
+    """The working tree of ``--repo`` (default: the current folder), which must be a folder."""
+    root = Path(args.repo or ".").resolve()
+    if not root.is_dir():
+        raise UsageError(f"--repo {root} is not a folder.")
+    return root
