@@ -25,14 +25,9 @@ _MAX_EXPONENT = 10_000
 _MAX_FACTORIAL = 2_000
 
 
-def _braced(text: str, i: int) -> tuple[str, int]:
-    """The contents of the ``{...}`` group at ``text[i]`` and the index after it (or one char)."""
-    while i < len(text) and text[i] == " ":
-        i += 1
-    if i >= len(text):
-        return "", i
-    if text[i] != "{":
-        return text[i], i + 1
+def brace_group(text: str, i: int) -> tuple[str, int] | None:
+    """The contents of the ``{...}`` group that opens at ``text[i]`` (nested braces are fine)
+    and the index after its closing brace; None when it never closes."""
     depth = 0
     for j in range(i, len(text)):
         if text[j] == "{":
@@ -41,7 +36,19 @@ def _braced(text: str, i: int) -> tuple[str, int]:
             depth -= 1
             if depth == 0:
                 return text[i + 1 : j], j + 1
-    return text[i + 1 :], len(text)
+    return None
+
+
+def _braced(text: str, i: int) -> tuple[str, int]:
+    """The contents of the ``{...}`` group at ``text[i]`` and the index after it (or one char);
+    a group that never closes runs to the end."""
+    while i < len(text) and text[i] == " ":
+        i += 1
+    if i >= len(text):
+        return "", i
+    if text[i] != "{":
+        return text[i], i + 1
+    return brace_group(text, i) or (text[i + 1 :], len(text))
 
 
 def latex_to_text(s: str) -> str:

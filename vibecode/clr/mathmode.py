@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from vibecode.clr.math_check import brace_group
 from vibecode.types import CandidateEvidence, Claim
 
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*")
@@ -23,15 +24,9 @@ def boxed_answers(text: str) -> list[str]:
     for m in _BOXED.finditer(text):
         i = m.end()
         if i < len(text) and text[i] == "{":
-            depth = 0
-            for j in range(i, len(text)):
-                if text[j] == "{":
-                    depth += 1
-                elif text[j] == "}":
-                    depth -= 1
-                    if depth == 0:
-                        out.append(text[i + 1 : j].strip())
-                        break
+            group = brace_group(text, i)
+            if group is not None:  # an unclosed box has no answer
+                out.append(group[0].strip())
         else:
             token = re.match(r"[^\s$.,;]+", text[i:])
             if token:
