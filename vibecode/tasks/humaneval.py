@@ -114,6 +114,17 @@ def _bind(sig: Signature, args: list[object], kwargs: dict[str, object], where: 
     return bind_arguments(sig, pairs, where)
 
 
+def _add_example(out: list[Example], sig: Signature, call: tuple[str, list[object], dict[str, object], int], expected: object, source: str, where: str,
+                 warnings: list[str]) -> None:
+    """Append the example of ``call`` (its arguments bound to the signature), or warn why not."""
+    try:
+        inputs = _bind(sig, call[1], call[2], where)
+    except ProblemError as exc:
+        warnings.append(f"{where}: skipped ({exc.message})")
+        return
+    out.append(Example(inputs, expected, source=source))
+
+
 def _doc_examples(doc: str, sig: Signature, warnings: list[str]) -> list[Example]:
     lines = doc.split("\n")
     out: list[Example] = []
@@ -140,12 +151,7 @@ def _doc_examples(doc: str, sig: Signature, warnings: list[str]) -> list[Example
             except LiteralError:
                 warnings.append(f"{where}: skipped `{expr[:60]}` (the expected output is not a literal).")
                 continue
-            try:
-                inputs = _bind(sig, call[1], call[2], where)
-            except ProblemError as exc:
-                warnings.append(f"{where}: skipped ({exc.message})")
-                continue
-            out.append(Example(inputs, expected, source=f">>> {expr}\n{' '.join(expected_lines)}"))
+            _add_example(out, sig, call, expected, f">>> {expr}\n{' '.join(expected_lines)}", where, warnings)
             continue
         i += 1
         pos = line.find(sig.function + "(")
@@ -165,12 +171,7 @@ def _doc_examples(doc: str, sig: Signature, warnings: list[str]) -> list[Example
                 continue
         if got is None:
             continue
-        try:
-            inputs = _bind(sig, call[1], call[2], where)
-        except ProblemError as exc:
-            warnings.append(f"{where}: skipped ({exc.message})")
-            continue
-        out.append(Example(inputs, got[0], source=line))
+        _add_example(out, sig, call, got[0], line, where, warnings)
     if not out:
         out = _labelled_examples(doc, sig, warnings)
     return out
