@@ -57,7 +57,7 @@ def batched_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int) ->
 
 
 def sequential_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int) -> dict[str, float]:
-    from vibecode.engine.llama import set_thread_wait
+    from vibecode.engine.llama_lib import set_thread_wait
 
     set_thread_wait(os.environ)  # as the engine does, for a fair comparison
     import llama_cpp
@@ -105,7 +105,7 @@ def reference(
         "-ub", "512", "-npp", str(n_prompt), "-ntg", str(tokens), "-npl", ",".join(map(str, ks)),
         "-t", str(threads), "-kvu", "-pps", "--output-format", "jsonl",
     ]
-    from vibecode.engine.llama import set_thread_wait
+    from vibecode.engine.llama_lib import set_thread_wait
 
     env = dict(os.environ)
     set_thread_wait(env)  # the engine's wait policy, for a fair comparison

@@ -52,9 +52,9 @@ def once(sandbox_kind: str) -> dict[str, float]:
     from vibecode.config import Settings
     from vibecode.engine.replay import ReplayEngine
     from vibecode.events import ProposalReady
+    from vibecode.problems.statement import parse_problem
     from vibecode.sandbox import make_sandbox
     from vibecode.session import Session
-    from vibecode.tasks.problem import parse_problem
 
     with tempfile.TemporaryDirectory() as tmp:
         pool = Path(tmp) / "pool.jsonl"

@@ -11,18 +11,8 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
 
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    ok: bool
-    detail: str
-    fix: str | None = None  # one line, shown when not ok
-
-    def to_json(self) -> dict[str, object]:
-        return asdict(self)
+from vibecode.checks import Check
 
 
 def python_checks() -> list[Check]:
@@ -54,10 +44,10 @@ def git_checks() -> list[Check]:
 
 
 def _sections() -> dict[str, Callable[[], list[Check]]]:
-    from vibecode.engine.llama import diagnose as llama_checks
+    from vibecode.engine.llama_lib import diagnose as llama_checks
     from vibecode.models import diagnose as model_checks
-    from vibecode.repo.treesitter import diagnose as tree_sitter_checks
     from vibecode.sandbox.facilities import diagnose as sandbox_checks
+    from vibecode.syntax.treesitter import diagnose as tree_sitter_checks
 
     sections: dict[str, Callable[[], list[Check]]] = {
         "python": python_checks,

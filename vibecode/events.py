@@ -1,11 +1,9 @@
 """What a session reports while it works. The CLI renders these, the TUI turns them into
-messages, ``--json-events`` prints them as JSON lines (:func:`event_json`)."""
+messages, ``--json-events`` prints them as JSON lines (:func:`vibecode.session.event_json`)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from vibecode.types import (
     CandidateReport,
@@ -98,7 +96,7 @@ class ProposalReady:
     result: SolveResult
 
 
-# --- Fixing failing tests (vibecode.tasks.fix, vibecode.tasks.precommit) -----------------------
+# --- Fixing failing tests (vibecode.fix.pipeline, vibecode.precommit.check) -----------------------
 
 BASELINE_MESSAGE_CHARS = 2000  # the tail of each failing test's message that BaselineTested carries
 
@@ -179,30 +177,6 @@ Event = (
 )
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """A JSON-able form: ``{"event": "<ClassName>", ...fields}``."""
-    from vibecode.tasks.report import result_json
-
-    if isinstance(event, ProposalReady):
-        return {"event": "ProposalReady", "result": result_json(event.result)}
-    if isinstance(event, (FixReady, PrecommitReady)):
-        from vibecode.tasks.fix_report import fix_json, precommit_json
-
-        body = fix_json(event.result) if isinstance(event, FixReady) else precommit_json(event.result)
-        return {"event": type(event).__name__, "result": body}
-    return {"event": type(event).__name__, **_plain(dataclasses.asdict(event))}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return repr(value)
-
-
 __all__ = [
     "BASELINE_MESSAGE_CHARS",
     "FIX_STAGES",
@@ -225,5 +199,4 @@ __all__ = [
     "StageFinished",
     "StageStarted",
     "StepUnavailable",
-    "event_json",
 ]

@@ -5,7 +5,7 @@ request is a generator of :mod:`vibecode.events`; the last event of a solve is
 ``ProposalReady`` with the :class:`~vibecode.types.SolveResult`, of a fix ``FixReady`` with the
 :class:`~vibecode.types.FixResult`, of a precommit check ``PrecommitReady`` with the
 :class:`~vibecode.types.PrecommitResult`. The engine may be a
-:class:`~vibecode.tasks.deferred_engine.DeferredEngine`: fix and precommit open it only when a
+:class:`~vibecode.engine.deferred.DeferredEngine`: fix and precommit open it only when a
 test fails.
 """
 
@@ -16,27 +16,30 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vibecode.clr.score import Calibration
 from vibecode.config import Settings
 from vibecode.engine.base import CANDIDATE, Engine
+from vibecode.engine.deferred import DeferredEngine
 from vibecode.engine.params import sampling_params
+from vibecode.engine.sampling import Budget
 from vibecode.errors import SandboxError
-from vibecode.events import Event, PrecommitReady
+from vibecode.events import Event, FixReady, PrecommitReady, ProposalReady
+from vibecode.fix.report import fix_json
 from vibecode.models import Manifest
+from vibecode.precommit.report import precommit_json
 from vibecode.sandbox import Sandbox
-from vibecode.tasks.deferred_engine import DeferredEngine
-from vibecode.tasks.sampling import Budget
+from vibecode.solve.report import result_json
 from vibecode.types import ChatMessage, MathProblem, Problem, SamplingParams, StreamEvent
 
 # The pipelines are imported when a request needs them: a pre-commit check that passes loads
 # neither the solve nor the fix pipeline (its overhead beyond the test run must stay small).
 if TYPE_CHECKING:
-    from vibecode.tasks.fix import FixRun
-    from vibecode.tasks.fix_tests import SuiteCommand
-    from vibecode.tasks.precommit import PrecommitOptions
-    from vibecode.tasks.solve import SolveContext
+    from vibecode.fix.pipeline import FixRun
+    from vibecode.fix.suite import SuiteCommand
+    from vibecode.precommit.check import PrecommitOptions
+    from vibecode.solve.pipeline import SolveContext
 
 HELPER_MAX_TOKENS = 2048  # edge cases and verdicts: short answers after a short think
 
@@ -78,7 +81,7 @@ class Session:
 
     def _context(self, use_model: bool) -> SolveContext:
         from vibecode.clr.execute import CandidateRunner
-        from vibecode.tasks.solve import SolveContext
+        from vibecode.solve.pipeline import SolveContext
 
         self.cancel_event.clear()
         return SolveContext(
@@ -94,7 +97,7 @@ class Session:
 
     def solve(self, problem: Problem, n: int | None = None, use_model_checks: bool = True) -> Iterator[Event]:
         """Solve a code problem; the events end with ``ProposalReady``."""
-        from vibecode.tasks.solve import solve
+        from vibecode.solve.pipeline import solve
 
         ctx = self._context(use_model_checks)
         try:
@@ -104,8 +107,8 @@ class Session:
                 ctx.runner.close()
 
     def solve_math(self, problem: MathProblem, n: int | None = None) -> Iterator[Event]:
-        from vibecode.tasks.solve import SolveContext
-        from vibecode.tasks.solve_math import solve_math
+        from vibecode.solve.math import solve_math
+        from vibecode.solve.pipeline import SolveContext
 
         self.cancel_event.clear()
         ctx = SolveContext(
@@ -126,7 +129,7 @@ class Session:
     # ---- fixing failing tests ---------------------------------------------------------------
 
     def _fix_run(self, budget_s: float | None, use_model: bool) -> FixRun:
-        from vibecode.tasks.fix import FixRun
+        from vibecode.fix.pipeline import FixRun
 
         if self.sandbox is None:
             raise SandboxError("Fixing tests needs a sandbox to run them in.")
@@ -166,9 +169,9 @@ class Session:
     ) -> Iterator[Event]:
         """Fix the failing tests of the working tree at ``root`` (run on an export of it; the
         user's files are never written). The events end with ``FixReady``."""
-        from vibecode.tasks.fix import FixTarget, fix
-        from vibecode.tasks.fix_tests import SuiteCommand
-        from vibecode.tasks.snapshot import snapshot
+        from vibecode.fix.pipeline import FixTarget, fix
+        from vibecode.fix.snapshot import snapshot
+        from vibecode.fix.suite import SuiteCommand
 
         if self.sandbox is None:
             raise SandboxError("Fixing tests needs a sandbox to run them in.")
@@ -184,7 +187,7 @@ class Session:
     def precommit(self, root: Path, options: PrecommitOptions | None = None) -> Iterator[Event]:
         """Check the staged changes of the repository at ``root``; the events end with
         ``PrecommitReady``. The model is opened only when a test fails."""
-        from vibecode.tasks.precommit import PrecommitOptions, precommit
+        from vibecode.precommit.check import PrecommitOptions, precommit
 
         if self.sandbox is None:
             raise SandboxError("The pre-commit check needs a sandbox to run the tests in.")
@@ -192,3 +195,23 @@ class Session:
         opts = options or PrecommitOptions()
         result = yield from precommit(self.sandbox, root, opts, lambda budget_s: self._fix_run(budget_s, True))
         yield PrecommitReady(result)
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """A JSON-able form: ``{"event": "<ClassName>", ...fields}``."""
+    if isinstance(event, ProposalReady):
+        return {"event": "ProposalReady", "result": result_json(event.result)}
+    if isinstance(event, (FixReady, PrecommitReady)):
+        body = fix_json(event.result) if isinstance(event, FixReady) else precommit_json(event.result)
+        return {"event": type(event).__name__, "result": body}
+    return {"event": type(event).__name__, **_plain(dataclasses.asdict(event))}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return repr(value)

@@ -21,8 +21,8 @@ from vibecode.clr.execute import CandidateRunner
 from vibecode.config import Settings
 from vibecode.engine.text import split_thinking
 from vibecode.errors import UsageError
+from vibecode.problems.statement import parse_problem
 from vibecode.sandbox import make_sandbox
-from vibecode.tasks.problem import parse_problem
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,7 @@ from vibecode.clr.claim_check import (
 )
 from vibecode.clr.claims import M, all_claims, extract_claims
 from vibecode.clr.harness import build_job, run_job
-from vibecode.tasks.problem import parse_problem
+from vibecode.problems.statement import parse_problem
 from vibecode.types import ChatMessage, ExtractedClaim, InputResult
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from vibecode.clr.compare import canonical, check_examples, outputs_equal
-from vibecode.tasks.problem import parse_problem
+from vibecode.problems.statement import parse_problem
 from vibecode.types import InputResult
 
 

@@ -8,8 +8,8 @@ from vibecode.clr.inputs import (
     parse_model_inputs,
     validate_input,
 )
-from vibecode.tasks.literals import parse_value
-from vibecode.tasks.problem import parse_problem
+from vibecode.problems.literals import parse_value
+from vibecode.problems.statement import parse_problem
 from vibecode.types import Problem
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

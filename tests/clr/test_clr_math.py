@@ -132,7 +132,7 @@ def test_math_check_is_the_only_sympy_importer_and_is_lazy() -> None:
     code = (
         "import sys\n"
         "import vibecode.clr.claims, vibecode.clr.claim_check, vibecode.clr.score, vibecode.clr.mathmode\n"
-        "import vibecode.clr.math_check, vibecode.clr.inputs, vibecode.clr.harness, vibecode.tasks.problem\n"
+        "import vibecode.clr.math_check, vibecode.clr.inputs, vibecode.clr.harness, vibecode.problems.statement\n"
         "print('sympy' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -19,7 +19,7 @@ from vibecode.clr.compare import check_examples
 from vibecode.clr.harness import build_job, run_job
 from vibecode.clr.inputs import generate_inputs, parse_model_inputs
 from vibecode.clr.score import behaviour_tokens, decide
-from vibecode.tasks.problem import parse_problem
+from vibecode.problems.statement import parse_problem
 from vibecode.types import CandidateEvidence, Problem
 
 PROBLEM = parse_problem((Path(__file__).resolve().parents[2] / "examples" / "coin_change.md").read_text(encoding="utf-8"))

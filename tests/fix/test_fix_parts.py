@@ -10,11 +10,10 @@ import pytest
 from tests.fix.repos import OFF_BY_ONE, answer
 from tests.repo.gitutil import make_repo
 from vibecode.errors import SandboxError, UsageError
-from vibecode.repo.code_index import CodeIndex, approx_tokens
-from vibecode.sandbox import Sandbox
-from vibecode.tasks.affected import affected_tests, dependents
-from vibecode.tasks.fix_score import decide
-from vibecode.tasks.fix_tests import (
+from vibecode.fix.affected import affected_tests, dependents
+from vibecode.fix.localize import build_context, find_suspects, frames
+from vibecode.fix.score import decide
+from vibecode.fix.suite import (
     SuiteCommand,
     check_baseline,
     failures,
@@ -24,7 +23,8 @@ from vibecode.tasks.fix_tests import (
     parse_test_cmd,
     run_tests,
 )
-from vibecode.tasks.localize import build_context, find_suspects, frames
+from vibecode.repo.code_index import CodeIndex, approx_tokens
+from vibecode.sandbox import Sandbox
 from vibecode.types import Claim, Completion, FixCandidate
 from vibecode.types import TestCaseResult as Case
 
@@ -257,9 +257,9 @@ def test_missing_packages_are_not_a_bug_to_fix(tmp_path: Path, sandbox: Sandbox)
 def test_the_prompt_fits_a_real_models_context(tmp_path: Path, tiny_engine: object) -> None:
     """With llama.cpp's own tokenizer and context size (the tiny model): the budget leaves room
     for the answer, and the context counted by that tokenizer stays within it."""
-    from vibecode.tasks.fix import FixRun, prompt_budget
-    from vibecode.tasks.fix_prompts import fix_messages, instruction_overhead
-    from vibecode.tasks.sampling import Budget
+    from vibecode.engine.sampling import Budget
+    from vibecode.fix.pipeline import FixRun, prompt_budget
+    from vibecode.fix.prompts import fix_messages, instruction_overhead
     from vibecode.types import SamplingParams
 
     engine = tiny_engine

@@ -26,6 +26,7 @@ from tests.fix.repos import (
 )
 from tests.repo.gitutil import git
 from vibecode.config import Settings
+from vibecode.engine.deferred import DeferredEngine
 from vibecode.engine.replay import ReplayEngine
 from vibecode.errors import ModelNotFound
 from vibecode.events import (
@@ -37,11 +38,10 @@ from vibecode.events import (
     PatchVerified,
     StepUnavailable,
 )
+from vibecode.fix.suite import SuiteCommand
 from vibecode.repo.proposals import list_proposals, load_proposal
 from vibecode.sandbox import Sandbox
 from vibecode.session import Session
-from vibecode.tasks.deferred_engine import DeferredEngine
-from vibecode.tasks.fix_tests import SuiteCommand
 from vibecode.types import FixResult
 
 FAST = SuiteCommand(autoload_plugins=False)
@@ -195,7 +195,7 @@ def test_the_retry_prompt_quotes_the_closest_lines(runs: Callable[[BuggyRepo], R
 
 
 def test_with_nothing_similar_the_retry_shows_the_file(tmp_path: Path) -> None:
-    from vibecode.tasks.fix_extract import attempt, current_files
+    from vibecode.fix.extract import attempt, current_files
 
     root = OFF_BY_ONE.build(tmp_path / "repo")
     text = sr("textkit/paging.py", "    offset = (page_no) * per_page", "    offset = (page_no - 1) * per_page")
@@ -333,8 +333,8 @@ def test_missing_none_check_is_localized_by_the_traceback(runs: Callable[[BuggyR
 
 
 def test_json_shape_matches_solve(runs: Callable[[BuggyRepo], Run]) -> None:
-    from vibecode.events import event_json
-    from vibecode.tasks.fix_report import fix_json
+    from vibecode.fix.report import fix_json
+    from vibecode.session import event_json
 
     result, events = runs(NAIVE_BREAKS).result, runs(NAIVE_BREAKS).events
     data = fix_json(result)

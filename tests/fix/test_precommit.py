@@ -179,12 +179,12 @@ def test_vibecode_failures_never_block_in_soft_mode(project: tuple[Path, dict[st
 
 def _check(root: Path, **options: object) -> object:
     from vibecode.config import Settings
+    from vibecode.engine.deferred import DeferredEngine
     from vibecode.events import PrecommitReady
+    from vibecode.fix.suite import SuiteCommand
+    from vibecode.precommit.check import PrecommitOptions
     from vibecode.sandbox import make_sandbox
     from vibecode.session import Session
-    from vibecode.tasks.deferred_engine import DeferredEngine
-    from vibecode.tasks.fix_tests import SuiteCommand
-    from vibecode.tasks.precommit import PrecommitOptions
 
     def no_model() -> object:
         raise AssertionError("a passing check must not open the model")

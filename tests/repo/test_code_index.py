@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.repo.gitutil import make_repo
 from vibecode.repo.code_index import CodeIndex, approx_tokens
-from vibecode.repo.treesitter import available_languages
+from vibecode.syntax.treesitter import available_languages
 
 SHAPES = b'''"""Shapes."""
 import math

@@ -16,9 +16,9 @@ from vibecode.events import (
     SampleProgress,
     StageStarted,
 )
+from vibecode.problems.statement import parse_problem
 from vibecode.sandbox import make_sandbox
 from vibecode.session import Session
-from vibecode.tasks.problem import parse_problem
 from vibecode.types import SolveResult
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -23,17 +23,17 @@ from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
 from vibecode.config import Settings
 from vibecode.engine.replay import ReplayEngine
 from vibecode.events import FixReady, PatchParsed, PatchVerified
+from vibecode.fix.suite import SuiteCommand
 from vibecode.repo.proposals import list_proposals, load_proposal
 from vibecode.sandbox import make_sandbox
 from vibecode.session import Session
-from vibecode.tasks.fix_tests import SuiteCommand
 from vibecode.tui.app import VibecodeApp
-from vibecode.tui.fix_review import edit_patch, fix_proposals, patch_diff
-from vibecode.tui.fix_state import FixState, diff_paths, message_summary
-from vibecode.tui.fix_widgets import FixCandidateTable
+from vibecode.tui.fix.proposals import FixProposalsScreen
+from vibecode.tui.fix.review import edit_patch, fix_proposals, patch_diff
+from vibecode.tui.fix.run import FixRunScreen
+from vibecode.tui.fix.state import FixState, diff_paths, message_summary
+from vibecode.tui.fix.widgets import FixCandidateTable
 from vibecode.tui.history import load_history
-from vibecode.tui.screens.fix import FixRunScreen
-from vibecode.tui.screens.fix_proposals import FixProposalsScreen
 from vibecode.tui.screens.proposals_base import SaveScreen
 
 FAST = SuiteCommand(autoload_plugins=False)  # as the fix tests run pytest: without plugin autoload

@@ -15,8 +15,8 @@ from tests.models.gguf_bytes import big_gguf
 from tests.tui.helpers import EXAMPLES, wait_for
 from vibecode.config import Settings
 from vibecode.tui.app import VibecodeApp
+from vibecode.tui.fix.run import FixRunScreen
 from vibecode.tui.screens.ask import AskScreen
-from vibecode.tui.screens.fix import FixRunScreen
 from vibecode.tui.screens.inputs import OpenFileScreen, TextTaskScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
 from vibecode.tui.screens.settings import SettingsScreen
@@ -196,7 +196,7 @@ def test_the_file_picker_refuses_what_is_not_a_problem_file(project: Path, pool:
 def test_fix_failing_tests_is_offered_on_the_start_screen(project: Path, pool: Path) -> None:
     """The fix flow is installed: the start screen offers it, and f runs it on the app's folder
     (this one has no tests, so nothing fails)."""
-    assert FIX_FLOW_MODULE == "vibecode.tasks.fix" and fix_flow_available()
+    assert FIX_FLOW_MODULE == "vibecode.fix.pipeline" and fix_flow_available()
 
     async def scenario() -> None:
         app = VibecodeApp(project, Settings(engine=f"replay:{pool}"))
@@ -222,7 +222,7 @@ def test_help_lists_every_binding_of_every_screen(project: Path, pool: Path) -> 
             await pilot.press("question_mark")
             assert isinstance(app.screen, HelpScreen)
             shown = "\n".join(str(s.render()) for s in app.screen.query(".help-section"))
-            for title, rows in help_sections():
+            for title, rows in help_sections(app.screen.everywhere):
                 assert title in shown
                 for keys, text in rows:
                     assert text in shown and keys.split(" / ")[0] in shown, (title, keys)

@@ -18,9 +18,9 @@ from tests.fix.repos import OFF_BY_ONE
 from tests.solve.pools import coin_change_pool, write_pool
 from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
 from vibecode.config import Settings
-from vibecode.tasks.fix_tests import SuiteCommand
+from vibecode.fix.suite import SuiteCommand
 from vibecode.tui.app import VibecodeApp
-from vibecode.tui.screens.fix_proposals import FixProposalsScreen
+from vibecode.tui.fix.proposals import FixProposalsScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
 from vibecode.tui.screens.run import RunScreen
 
@@ -101,7 +101,7 @@ def test_help_screen(snap_compare: SnapCompare, project: Path, pool: Path) -> No
 def test_fix_proposals(snap_compare: SnapCompare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The ranked patches of the off-by-one repository of the fix tests, the best one's diff and
     evidence (the proposals' ids are fixed: they hold the time otherwise)."""
-    import vibecode.tasks.fix_proposals as saving
+    import vibecode.fix.proposals as saving
 
     monkeypatch.setattr(saving, "new_id", lambda: "20250301-093000-abc123")
     root = OFF_BY_ONE.build(tmp_path / "textkit")

@@ -41,8 +41,8 @@ from vibecode.bench.mutants import Mutant, mutants, rename_locals, strip_docstri
 from vibecode.clr.compare import outputs_equal
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.problems.statement import parse_problem
 from vibecode.sandbox import Sandbox
-from vibecode.tasks.problem import parse_problem
 from vibecode.types import InputResult, Problem
 
 FENCE = "```"

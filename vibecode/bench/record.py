@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from vibecode.clr.report import claim_json
 from vibecode.errors import UsageError
-from vibecode.tasks.report import claim_json
 from vibecode.types import CandidateEvidence, CandidateReport, Claim, ClusterScore, SolveResult
 
 VERSION = 1

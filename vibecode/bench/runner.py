@@ -26,9 +26,9 @@ from vibecode.bench.record import append_record, build_record, read_records
 from vibecode.config import Settings
 from vibecode.errors import Cancelled, UsageError, VibecodeError
 from vibecode.events import ProposalReady, StageStarted
+from vibecode.problems.statement import parse_problem
 from vibecode.sandbox import Sandbox
 from vibecode.session import Session
-from vibecode.tasks.problem import parse_problem
 from vibecode.types import SolveResult
 
 RESULTS = "results.jsonl"

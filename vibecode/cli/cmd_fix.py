@@ -69,16 +69,16 @@ def build_sandbox(kind: str, settings: Any, python: str | None) -> Any:
 
 
 def deferred_engine(settings: Any) -> Any:
-    from vibecode.tasks.deferred_engine import DeferredEngine
+    from vibecode.engine.deferred import DeferredEngine
 
     return DeferredEngine(lambda: open_engine(settings))
 
 
 def run(args: argparse.Namespace) -> int:
-    from vibecode.events import FixReady, event_json
-    from vibecode.session import Session
-    from vibecode.tasks.fix_report import fix_json
-    from vibecode.tasks.fix_tests import parse_test_cmd
+    from vibecode.events import FixReady
+    from vibecode.fix.report import fix_json
+    from vibecode.fix.suite import parse_test_cmd
+    from vibecode.session import Session, event_json
 
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")

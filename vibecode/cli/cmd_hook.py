@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vibecode.tasks.hook import HOOK, hook_mode, hooks_dir, install, is_ours, uninstall
+    from vibecode.precommit.hook import HOOK, hook_mode, hooks_dir, install, is_ours, uninstall
 
     root = repo_root(args)
     extra = list(getattr(args, "extra", None) or [])

@@ -59,10 +59,10 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from vibecode.cli.cmd_fix import FixProgress, build_sandbox, deferred_engine
     from vibecode.events import BaselineTested, PrecommitReady
+    from vibecode.fix.suite import parse_test_cmd
+    from vibecode.precommit.check import PrecommitOptions
+    from vibecode.precommit.report import precommit_json
     from vibecode.session import Session
-    from vibecode.tasks.fix_report import precommit_json
-    from vibecode.tasks.fix_tests import parse_test_cmd
-    from vibecode.tasks.precommit import PrecommitOptions
 
     root = Path(args.repo or ".").resolve()
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)

@@ -55,12 +55,12 @@ def read_problem_text(arg: str, allow_inline: bool = False) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from vibecode.cli.render import Progress, print_result
-    from vibecode.events import ProposalReady, event_json
+    from vibecode.events import ProposalReady
+    from vibecode.problems.math import parse_math
+    from vibecode.problems.statement import parse_problem
     from vibecode.sandbox import make_sandbox
-    from vibecode.session import Session
-    from vibecode.tasks.math import parse_math
-    from vibecode.tasks.problem import parse_problem
-    from vibecode.tasks.report import result_json
+    from vibecode.session import Session, event_json
+    from vibecode.solve.report import result_json
 
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")

@@ -27,8 +27,8 @@ import json
 import re
 from collections.abc import Sequence
 
-from vibecode.tasks.literals import LiteralError, parse_arguments, read_call, scan_value
-from vibecode.tasks.typespec import check_value, parse_type
+from vibecode.problems.literals import LiteralError, parse_arguments, read_call, scan_value
+from vibecode.problems.typespec import check_value, parse_type
 from vibecode.types import ExtractedClaim, Problem, Signature
 
 M = 5

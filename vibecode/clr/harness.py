@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from vibecode.tasks.typespec import parse_type, runner_plan
+from vibecode.problems.typespec import parse_type, runner_plan
 from vibecode.types import InputResult, InputStatus, RunResult, Signature
 
 SOLUTION_FILE = "solution.py"

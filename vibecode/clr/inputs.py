@@ -1,7 +1,7 @@
 """Extra inputs for telling candidates apart: type-driven generation and model-proposed edge cases.
 
 :func:`generate_inputs` builds inputs from the signature's types and the constraints
-(:mod:`vibecode.tasks.constraints`): minimal sizes (empty when allowed), a single element, all
+(:mod:`vibecode.problems.constraints`): minimal sizes (empty when allowed), a single element, all
 duplicates, negatives, extremes of the value range, and a few seeded random ones. Sizes are
 scaled down (lists of at most ``MAX_LEN`` items, scalar integers within ``±SCALAR_CAP``) so every
 input runs fast. Where a bound is unknown the examples' own ranges are used (never wider), so a
@@ -26,16 +26,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from vibecode.errors import ProblemError
-from vibecode.tasks.binding import bind_arguments
-from vibecode.tasks.constraints import Constraints, holds, parse_constraints, resolve
-from vibecode.tasks.literals import (
+from vibecode.problems.binding import bind_arguments
+from vibecode.problems.constraints import Constraints, holds, parse_constraints, resolve
+from vibecode.problems.literals import (
     LiteralError,
     parse_arguments,
     parse_value,
     read_call,
     to_leetcode,
 )
-from vibecode.tasks.typespec import TypeSpec, check_value, parse_type
+from vibecode.problems.typespec import TypeSpec, check_value, parse_type
 from vibecode.types import InputSet, Problem
 
 MAX_LEN = 40

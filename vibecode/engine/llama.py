@@ -1,4 +1,4 @@
-"""llama.cpp in process, through llama-cpp-python's low-level API (the only module importing it).
+"""llama.cpp in process, through llama-cpp-python's low-level API (:mod:`vibecode.engine.llama_lib`).
 
 Every request, ``n=1`` included, takes the same batched path, as llama.cpp's ``batched`` and
 ``parallel`` examples do:
@@ -21,13 +21,23 @@ import ctypes
 import os
 import threading
 import time
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vibecode.config import Settings
 from vibecode.engine.base import CANDIDATE, StreamingEngine, make_completion, sequence_seeds
 from vibecode.engine.chat_template import render_chat
+from vibecode.engine.llama_lib import (
+    batch_add,
+    build_info,
+    clear_log,
+    lib,
+    load_error,
+    make_sampler,
+    token_logprob,
+)
+from vibecode.engine.meter import EngineStats
 from vibecode.engine.text import BUDGET_FORCE_TEXT, SequenceText
 from vibecode.errors import ContextOverflow, EngineError, ModelLoadError
 from vibecode.models import ResolvedModel, check_gguf
@@ -42,119 +52,9 @@ from vibecode.types import (
     TokenDelta,
 )
 
-if TYPE_CHECKING:
-    from vibecode.doctor import Check
-
 PREFIX_SEQ = 0  # the sequence that holds the last evaluated prompt
 DEFAULT_SEQ_CAPACITY = 32  # generation sequences a context is created for (grown on demand)
 N_BATCH = 512
-_lock = threading.Lock()
-_log_tail: list[str] = []
-
-
-def set_thread_wait(env: MutableMapping[str, str]) -> None:
-    """Choose how llama.cpp's OpenMP threads wait for each other, unless the user did.
-
-    Spinning is fastest on a quiet machine; on a busy one (a laptop running other work, parallel
-    sandbox runs) it starves them. A short spin, then sleep, keeps most of both. Measured with
-    the tiny model on 2 cores, tokens/s at K=1/K=8: quiet, spin 110/179, short spin
-    96-112/150-188, sleep 42/131; beside two busy processes, spin under 10/50, short spin 42/76,
-    sleep 60/80. (A build without OpenMP fell below 3/41 there.) Must run before llama_cpp loads.
-    """
-    if "OMP_WAIT_POLICY" not in env:
-        env.setdefault("GOMP_SPINCOUNT", "20000")
-
-
-def _lib() -> Any:
-    """Import llama_cpp once, silence its logging (keeping the tail for error messages)."""
-    set_thread_wait(os.environ)
-    import llama_cpp
-
-    with _lock:
-        if not getattr(_lib, "ready", False):
-            llama_cpp.llama_backend_init()
-
-            @llama_cpp.llama_log_callback
-            def _quiet(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
-                _log_tail.append(text.decode("utf-8", "replace"))
-                del _log_tail[:-40]
-
-            _lib.callback = _quiet  # type: ignore[attr-defined]  # keep it alive
-            llama_cpp.llama_log_set(_quiet, ctypes.c_void_p(0))
-            _lib.ready = True  # type: ignore[attr-defined]
-    return llama_cpp
-
-
-def _load_error() -> str:
-    """The reason llama.cpp logged for a failed load, in one line."""
-    marker = "error loading model:"
-    for line in _log_tail:
-        if marker in line:
-            return line.split(marker, 1)[1].strip().rstrip(".")
-    lines = [line.strip() for line in _log_tail if line.strip()]
-    return lines[-1] if lines else "no reason given"
-
-
-def backend_name(system_info: str, gpu_offload: bool) -> str:
-    """The accelerator llama.cpp was built for, from ``llama_print_system_info``."""
-    for name in ("CUDA", "Metal", "Vulkan", "ROCm", "HIP", "SYCL"):
-        if name.upper() in system_info.upper():
-            return name
-    return "GPU" if gpu_offload else "CPU"
-
-
-def build_info() -> dict[str, Any]:
-    """What this llama-cpp-python build can do (used by doctor and info())."""
-    llama_cpp = _lib()
-    system_info = llama_cpp.llama_print_system_info().decode("utf-8", "replace").strip()
-    offload = bool(llama_cpp.llama_supports_gpu_offload())
-    return {
-        "version": llama_cpp.__version__,
-        "gpu_offload": offload,
-        "backend": backend_name(system_info, offload),
-        "system_info": system_info,
-    }
-
-
-def diagnose() -> list[Check]:
-    from vibecode.doctor import Check
-
-    try:
-        info = build_info()
-    except ImportError as exc:
-        return [Check("llama-cpp-python", False, f"not importable: {exc}", "Run scripts/setup.")]
-    checks = [
-        Check("llama-cpp-python", True, f"version {info['version']}"),
-        Check("backend", True, f"{info['backend']} ({info['system_info']})"),
-    ]
-    fix = (
-        None
-        if info["gpu_offload"]
-        else (
-            "For GPU offload rebuild: CMAKE_ARGS='-DGGML_CUDA=on' scripts/setup (or -DGGML_METAL=on)."
-        )
-    )
-    detail = "supported" if info["gpu_offload"] else "not supported by this build (CPU only)"
-    checks.append(Check("gpu_offload", info["gpu_offload"], detail, fix))
-    return checks
-
-
-@dataclass
-class EngineStats:
-    """Counters of the last request (and totals), for benchmarks and tests."""
-
-    prompt_tokens: int = 0
-    prompt_tokens_evaluated: int = 0
-    prompt_tokens_reused: int = 0
-    generated_tokens: int = 0
-    ttft_s: float = 0.0
-    prompt_s: float = 0.0
-    decode_s: float = 0.0
-    total_prompt_tokens_evaluated: int = 0
-
-    @property
-    def tokens_per_s(self) -> float:
-        return self.generated_tokens / self.decode_s if self.decode_s > 0 else 0.0
 
 
 @dataclass
@@ -185,7 +85,7 @@ class LlamaCppEngine(StreamingEngine):
         self.model_ref = model
         self.settings = settings
         self.stats = EngineStats()
-        self._llama = _lib()
+        self._llama = lib()
         self._lock = threading.Lock()
         self._ctx: _Context | None = None
         self._build = build_info()
@@ -212,11 +112,11 @@ class LlamaCppEngine(StreamingEngine):
         ll = self._llama
         params = ll.llama_model_default_params()
         params.n_gpu_layers = self._requested_gpu_layers()
-        _log_tail.clear()
+        clear_log()
         model = ll.llama_model_load_from_file(str(self.model_ref.path).encode(), params)
         if not model:
             raise ModelLoadError(
-                f"llama.cpp could not load {self.model_ref.path}: {_load_error()}.",
+                f"llama.cpp could not load {self.model_ref.path}: {load_error()}.",
                 "The file may be truncated or corrupt; download it again (vibecode models pull).",
             )
         return model
@@ -316,35 +216,6 @@ class LlamaCppEngine(StreamingEngine):
 
     # -- sampling ------------------------------------------------------------------------------
 
-    def _make_sampler(self, params: SamplingParams, seed: int) -> Any:
-        ll = self._llama
-        chain = ll.llama_sampler_chain_init(ll.llama_sampler_chain_default_params())
-        add = ll.llama_sampler_chain_add
-        if params.ignore_eos:
-            eog = self._eog_tokens()
-            biases = (ll.llama_logit_bias * len(eog))(*[(t, float("-inf")) for t in eog])
-            add(chain, ll.llama_sampler_init_logit_bias(self.n_vocab, len(eog), biases))
-        if params.temperature <= 0:
-            add(chain, ll.llama_sampler_init_greedy())
-            return chain
-        if params.top_k > 0:
-            add(chain, ll.llama_sampler_init_top_k(params.top_k))
-        if params.top_p < 1.0:
-            add(chain, ll.llama_sampler_init_top_p(params.top_p, 1))
-        if params.min_p > 0:
-            add(chain, ll.llama_sampler_init_min_p(params.min_p, 1))
-        add(chain, ll.llama_sampler_init_temp(params.temperature))
-        add(chain, ll.llama_sampler_init_dist(seed))
-        return chain
-
-    def _token_logprob(self, ctx: Any, index: int, token: int) -> float:
-        import numpy as np
-
-        ptr = self._llama.llama_get_logits_ith(ctx, index)
-        logits = np.ctypeslib.as_array(ptr, shape=(self.n_vocab,)).astype(np.float64)
-        top = logits.max()
-        return float(logits[token] - top - np.log(np.exp(logits - top).sum()))
-
     def _check_fits(self, n: int, n_prompt: int, max_tokens: int, n_ctx: int) -> None:
         per_seq = max_tokens + len(self._force_tokens)
         if n_prompt + n * per_seq <= n_ctx:
@@ -401,7 +272,9 @@ class LlamaCppEngine(StreamingEngine):
             ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
             ll.llama_memory_seq_cp(memory, PREFIX_SEQ, seq_id, -1, -1)
             text = SequenceText(params.stop, think_budget, params.prefill)
-            sampler = self._make_sampler(params, seed)
+            sampler = make_sampler(
+                self._llama, params, seed, self.n_vocab, self._eog_tokens() if params.ignore_eos else ()
+            )
             seqs.append(_Seq(seq_id, seed, sampler, text, len(prompt), last, started))
         decode_start = time.monotonic()
         try:
@@ -435,7 +308,7 @@ class LlamaCppEngine(StreamingEngine):
         ll = self._llama
         token = ll.llama_sampler_sample(s.sampler, c.ctx, s.logits_at)
         if params.logprobs:
-            s.logprob += self._token_logprob(c.ctx, s.logits_at, token)
+            s.logprob += token_logprob(self._llama, c.ctx, s.logits_at, token, self.n_vocab)
         if not self.stats.ttft_s:
             self.stats.ttft_s = time.monotonic() - s.started
         queue: list[int] = []
@@ -463,7 +336,7 @@ class LlamaCppEngine(StreamingEngine):
         if visible:
             yield TokenDelta(s.seq_id - 1, visible, s.text.tokens, s.text.phase, budget_forced=True)
         for token_id in queue:
-            _batch_add(c.batch, token_id, s.pos, s.seq_id, False)
+            batch_add(c.batch, token_id, s.pos, s.seq_id, False)
             s.pos += 1
         c.batch.logits[c.batch.n_tokens - 1] = True
         s.logits_at = c.batch.n_tokens - 1
@@ -503,7 +376,7 @@ class LlamaCppEngine(StreamingEngine):
             chunk = todo[start : start + N_BATCH]
             c.batch.n_tokens = 0
             for offset, token in enumerate(chunk):
-                _batch_add(c.batch, token, reuse + start + offset, PREFIX_SEQ, False)
+                batch_add(c.batch, token, reuse + start + offset, PREFIX_SEQ, False)
             c.batch.logits[c.batch.n_tokens - 1] = True
             if ll.llama_decode(c.ctx, c.batch) != 0:
                 c.cached = []
@@ -531,16 +404,6 @@ class LlamaCppEngine(StreamingEngine):
             n_threads=self.n_threads,
             extra={"path": str(self.model_ref.path), "llama_cpp": self._build["version"]},
         )
-
-
-def _batch_add(batch: Any, token: int, pos: int, seq_id: int, logits: bool) -> None:
-    i = batch.n_tokens
-    batch.token[i] = token
-    batch.pos[i] = pos
-    batch.n_seq_id[i] = 1
-    batch.seq_id[i][0] = seq_id
-    batch.logits[i] = logits
-    batch.n_tokens = i + 1
 
 
 def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:

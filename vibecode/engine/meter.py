@@ -1,5 +1,5 @@
-"""Measure a stream as it goes: time to first token, tokens so far, aggregate tokens/s; and
-the live rate that progress lines and the TUI show while it goes."""
+"""Measure a stream as it goes: time to first token, tokens so far, aggregate tokens/s; the
+live rate that progress lines and the TUI show while it goes; and an engine's request counters."""
 
 from __future__ import annotations
 
@@ -84,3 +84,21 @@ class Throughput:
         if span <= 0 or span < min_span:
             return None
         return (self.last[1] - self.first[1]) / span
+
+
+@dataclass
+class EngineStats:
+    """Counters of the last request (and totals), for benchmarks and tests."""
+
+    prompt_tokens: int = 0
+    prompt_tokens_evaluated: int = 0
+    prompt_tokens_reused: int = 0
+    generated_tokens: int = 0
+    ttft_s: float = 0.0
+    prompt_s: float = 0.0
+    decode_s: float = 0.0
+    total_prompt_tokens_evaluated: int = 0
+
+    @property
+    def tokens_per_s(self) -> float:
+        return self.generated_tokens / self.decode_s if self.decode_s > 0 else 0.0

@@ -1,6 +1,7 @@
 """Models: the registry (``models/*.toml``), model references, the default choice, and downloads.
 
-- :mod:`vibecode.models.registry`: manifests, ``resolve_model``, ``check_gguf``, ``diagnose``.
+- :mod:`vibecode.models.manifest`: manifests, hub files, ``check_gguf``.
+- :mod:`vibecode.models.registry`: which models are here, ``resolve_model``, ``diagnose``.
 - :mod:`vibecode.models.hub`: ``pull`` / ``remove`` and the Hugging Face cache; the only module
   that imports huggingface_hub (lazily), so importing this package stays cheap.
 - :mod:`vibecode.models.verify`: the sha256 / GGUF checks a download must pass.
@@ -20,28 +21,30 @@ from vibecode.models.hub import (
     remove,
     repo_gguf_files,
 )
-from vibecode.models.registry import (
-    DEFAULT_MODEL,
+from vibecode.models.manifest import (
     GGUF_MAGIC,
     HF_SCHEME,
     TINY_MODEL,
-    TINY_NOTICE,
     HubFile,
     Manifest,
-    ModelStatus,
-    ResolvedModel,
     SamplingDefaults,
     check_gguf,
-    diagnose,
     get_manifest,
     hub_targets,
-    list_models,
     load_manifests,
-    local_path,
     manifest_for,
     manifests_dir,
-    package_file,
     parse_hf_uri,
+)
+from vibecode.models.registry import (
+    DEFAULT_MODEL,
+    TINY_NOTICE,
+    ModelStatus,
+    ResolvedModel,
+    diagnose,
+    list_models,
+    local_path,
+    package_file,
     resolve_model,
 )
 from vibecode.models.verify import ChecksumMismatch, verify_download

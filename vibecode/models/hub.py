@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from vibecode.errors import DownloadError, ModelNotFound, OfflineError, UsageError
-from vibecode.models.registry import (
+from vibecode.models.manifest import (
     HubFile,
     Manifest,
     check_gguf,

@@ -6,7 +6,7 @@ import hashlib
 from pathlib import Path
 
 from vibecode.errors import DownloadError
-from vibecode.models.registry import GGUF_MAGIC
+from vibecode.models.manifest import GGUF_MAGIC
 
 
 class ChecksumMismatch(DownloadError):

@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vibecode.repo.treesitter import SyntaxIssue, parse, syntax_issues
+from vibecode.syntax.treesitter import SyntaxIssue, parse, syntax_issues
 
 __all__ = ["DedupeResult", "SyntaxIssue", "check_syntax", "dedupe", "normalize", "normalized_key"]
 

@@ -2,7 +2,7 @@
 
 :meth:`CodeIndex.build` lists the files (git's tracked + untracked-not-ignored files in a git
 working tree, else a walk that skips vendored and build folders), and parses each source file
-whose language has a grammar installed (:mod:`vibecode.repo.treesitter`). Per-file results are
+whose language has a grammar installed (:mod:`vibecode.syntax.treesitter`). Per-file results are
 cached on disk keyed by the SHA-1 of the file's bytes (and the language), in one JSON file:
 ``.git/vibecode/index/cache.json`` in a git working tree, else
 ``<platform cache dir>/vibecode/index/<hash of the folder path>/cache.json``. A warm build reads
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vibecode.repo.symbols import Definition, file_symbols, supported
-from vibecode.repo.treesitter import has_language, language_for_path
+from vibecode.syntax.symbols import Definition, file_symbols, supported
+from vibecode.syntax.treesitter import has_language, language_for_path
 
 CACHE_FORMAT = 1
 MAX_FILE_BYTES = 1_000_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 import sys
 
-from vibecode.doctor import Check
+from vibecode.checks import Check
 from vibecode.errors import SandboxError
 
 

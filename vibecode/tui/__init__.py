@@ -4,8 +4,8 @@
 no terminal lives in plain modules beside it: :mod:`~vibecode.tui.state` (run view data),
 :mod:`~vibecode.tui.review` (proposals, apply, save), :mod:`~vibecode.tui.history` (recent runs)
 and :mod:`~vibecode.tui.jobs` (what the worker threads do); for fixing failing tests,
-:mod:`~vibecode.tui.fix_state`, :mod:`~vibecode.tui.fix_review` and :mod:`~vibecode.tui.fix_jobs`
-(:mod:`~vibecode.tui.fix_widgets` and ``screens/fix*.py`` show them).
+:mod:`~vibecode.tui.fix.state`, :mod:`~vibecode.tui.fix.review` and :mod:`~vibecode.tui.fix.jobs`
+(:mod:`~vibecode.tui.fix.widgets` and ``screens/fix*.py`` show them).
 """
 
 from __future__ import annotations

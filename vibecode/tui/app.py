@@ -24,14 +24,15 @@ from textual.widgets import Input, TextArea
 from vibecode.config import Settings
 from vibecode.engine.spec import make_engine
 from vibecode.errors import VibecodeError
-from vibecode.tui import fix_jobs, jobs
+from vibecode.tui import jobs
+from vibecode.tui.fix import jobs as fix_jobs
+from vibecode.tui.fix.proposals import FixProposalsScreen
+from vibecode.tui.fix.run import FixRunScreen
 from vibecode.tui.history import HistoryEntry, add_entry, entry_for
 from vibecode.tui.messages import JobUpdate
 from vibecode.tui.review import DEFAULT_SOLUTION
 from vibecode.tui.screens.ask import AskScreen
-from vibecode.tui.screens.fix import FixRunScreen
-from vibecode.tui.screens.fix_proposals import FixProposalsScreen
-from vibecode.tui.screens.help import HelpScreen
+from vibecode.tui.screens.help import HelpScreen, binding_rows
 from vibecode.tui.screens.inputs import OpenFileScreen, TextTaskScreen
 from vibecode.tui.screens.proposals import ProposalsScreen
 from vibecode.tui.screens.proposals_base import ProposalsBase
@@ -42,7 +43,7 @@ from vibecode.tui.state import Clock, RunState
 from vibecode.types import ChatMessage, EngineInfo
 
 if TYPE_CHECKING:
-    from vibecode.tasks.fix_tests import SuiteCommand
+    from vibecode.fix.suite import SuiteCommand
 
 GLOBAL_KEYS = [("Ctrl+P", "Command palette"), ("Ctrl+Q", "Quit")]
 MAX_RERUN_K = 64
@@ -98,7 +99,7 @@ class VibecodeApp(App[int]):
         return StartScreen()
 
     def on_mount(self) -> None:
-        self.install_screen(HelpScreen(), "help")  # built once: opening it is only a switch
+        self.install_screen(HelpScreen(binding_rows(list(self.BINDINGS)) + GLOBAL_KEYS), "help")  # built once: opening it is only a switch
         if self.open_engine_on_start:
             self.open_engine()
         if self.initial_problem is not None:

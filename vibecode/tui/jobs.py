@@ -98,7 +98,7 @@ class RunEnded:
 
 @dataclass(frozen=True)
 class FixEnded:
-    """The end of a fix run (:mod:`vibecode.tui.fix_jobs`): the result, or why there is none."""
+    """The end of a fix run (:mod:`vibecode.tui.fix.jobs`): the result, or why there is none."""
 
     result: FixResult | None = None
     cancelled: bool = False
@@ -255,9 +255,9 @@ def open_engine(engines: EngineHolder, settings: Settings, emit: Emit) -> Opened
 
 def solve(run: Run, settings: Settings, engines: EngineHolder, sandboxes: SandboxHolder, emit: Emit) -> None:
     """Parse the task, run the session and send its events; always ends with :class:`RunEnded`."""
-    from vibecode.tasks.math import parse_math
-    from vibecode.tasks.problem import parse_problem
-    from vibecode.tasks.prompts import math_messages, solve_messages
+    from vibecode.problems.math import parse_math
+    from vibecode.problems.statement import parse_problem
+    from vibecode.solve.prompts import math_messages, solve_messages
 
     task = run.task
     assert task is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -86,10 +86,7 @@ class StatusBar(Static):
         self._changed()
 
     def _changed(self, *_: object) -> None:
-        from vibecode.tui.app import VibecodeApp
-
-        if isinstance(self.app, VibecodeApp):
-            self.update(status_markup(self.app))
+        self.update(status_markup(cast("VibecodeApp", self.app)))
 
 
 class KeyFooter(Footer):

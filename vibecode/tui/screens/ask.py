@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,10 +39,7 @@ class AskScreen(Screen[None]):
 
     @property
     def vibe(self) -> VibecodeApp:
-        from vibecode.tui.app import VibecodeApp
-
-        assert isinstance(self.app, VibecodeApp)
-        return self.app
+        return cast("VibecodeApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Ask a free question[/b]  [dim]Enter sends · Ctrl+C stops the answer · Esc goes back[/dim]",

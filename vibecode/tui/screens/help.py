@@ -31,10 +31,11 @@ def binding_rows(bindings: list[BindingType]) -> list[tuple[str, str]]:
     return [(" / ".join(keys), text) for keys, text in rows.values()]
 
 
-def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
-    from vibecode.tui.app import GLOBAL_KEYS, VibecodeApp
+def help_sections(everywhere: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help's sections: ``everywhere`` (the app's own keys, which the app passes in, so that no
+    screen imports the app), then each screen's bindings."""
+    from vibecode.tui.fix.proposals import FixProposalsScreen
     from vibecode.tui.screens.ask import AskScreen
-    from vibecode.tui.screens.fix_proposals import FixProposalsScreen
     from vibecode.tui.screens.proposals import ProposalsScreen
     from vibecode.tui.screens.run import RunScreen
     from vibecode.tui.screens.settings import SettingsScreen
@@ -44,7 +45,6 @@ def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
         ("Start", StartScreen), ("Run view (solve, fix)", RunScreen), ("Proposals", ProposalsScreen),
         ("Fix proposals", FixProposalsScreen), ("Ask", AskScreen), ("Settings", SettingsScreen),
     ]
-    everywhere = binding_rows(list(VibecodeApp.BINDINGS)) + GLOBAL_KEYS
     return [("Everywhere", everywhere)] + [(name, binding_rows(list(cls.BINDINGS))) for name, cls in screens]
 
 
@@ -55,11 +55,15 @@ class HelpScreen(Screen[None]):
         Binding("escape,question_mark,q", "close", "Close"),
     ]
 
+    def __init__(self, everywhere: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.everywhere = everywhere
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Static("[b]Keys[/b]  [dim]Esc or ? closes · Ctrl+P searches every command[/dim]",
                          classes="box-title")
-            sections = help_sections()
+            sections = help_sections(self.everywhere)
             with Horizontal(id="help-columns"):
                 for column in (sections[0::2], sections[1::2]):
                     with Vertical(classes="help-column"):

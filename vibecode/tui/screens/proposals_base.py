@@ -12,7 +12,7 @@ import subprocess
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from textual import on
 from textual.app import ComposeResult, SuspendNotSupported
@@ -113,10 +113,7 @@ class ProposalsBase(Screen[None], Generic[RowT, EditT]):
 
     @property
     def vibe(self) -> VibecodeApp:
-        from vibecode.tui.app import VibecodeApp
-
-        assert isinstance(self.app, VibecodeApp)
-        return self.app
+        return cast("VibecodeApp", self.app)
 
     # -- what each screen fills in ---------------------------------------------------------
 

@@ -1,12 +1,12 @@
 """The run view: K candidates growing while the model samples, then what verification found.
 
 :class:`CandidatesScreen` is what a solve's run view (:class:`RunScreen`) and a fix's
-(:class:`vibecode.tui.screens.fix.FixRunScreen`) share.
+(:class:`vibecode.tui.fix.run.FixRunScreen`) share.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -56,10 +56,7 @@ class CandidatesScreen(Screen[None]):
 
     @property
     def vibe(self) -> VibecodeApp:
-        from vibecode.tui.app import VibecodeApp
-
-        assert isinstance(self.app, VibecodeApp)
-        return self.app
+        return cast("VibecodeApp", self.app)
 
     def compose_lower(self) -> ComposeResult:
         """The reasoning panel and the details box, side by side (stacked when narrow)."""

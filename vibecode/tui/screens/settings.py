@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -86,10 +86,7 @@ class SettingsScreen(Screen[None]):
 
     @property
     def vibe(self) -> VibecodeApp:
-        from vibecode.tui.app import VibecodeApp
-
-        assert isinstance(self.app, VibecodeApp)
-        return self.app
+        return cast("VibecodeApp", self.app)
 
     def compose(self) -> ComposeResult:
         s = self.vibe.settings

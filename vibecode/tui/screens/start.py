@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -18,8 +18,8 @@ from vibecode.tui.widgets import KeyFooter, StatusBar, escape
 if TYPE_CHECKING:
     from vibecode.tui.app import VibecodeApp
 
-# "Fix failing tests" is offered when the fix flow is installed (vibecode.tasks.fix).
-FIX_FLOW_MODULE = "vibecode.tasks.fix"
+# "Fix failing tests" is offered when the fix flow is installed (vibecode.fix.pipeline).
+FIX_FLOW_MODULE = "vibecode.fix.pipeline"
 RECENT_SHOWN = 12
 STATUS_VAR = {"verified": "$text-success", "plausible": "$text-warning", "failed": "$text-error",
               "passing": "$text-success"}
@@ -61,10 +61,7 @@ class StartScreen(Screen[None]):
 
     @property
     def vibe(self) -> VibecodeApp:
-        from vibecode.tui.app import VibecodeApp
-
-        assert isinstance(self.app, VibecodeApp)
-        return self.app
+        return cast("VibecodeApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(

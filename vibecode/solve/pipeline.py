@@ -1,0 +1,281 @@
+"""The solve pipeline: sample K candidates, extract and dedupe their code, run them on the
+examples and on generated inputs in the sandbox, check the claims their reasoning made, and
+choose a proposal with a reliability score (``vibecode.clr.score``).
+
+Each stage is a function of its own; :func:`solve` strings them together as a generator of
+session events that ends with :class:`~vibecode.events.ProposalReady`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vibecode.clr.claim_check import check_claims, io_inputs
+from vibecode.clr.claims import extract_claims
+from vibecode.clr.compare import check_examples
+from vibecode.clr.execute import CandidateRunner
+from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
+from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
+from vibecode.engine.base import Engine
+from vibecode.engine.sampling import Budget, ask_model, sample_candidates
+from vibecode.errors import ExtractionError, SandboxError
+from vibecode.events import (
+    CandidateParsed,
+    CandidateTested,
+    ClaimsChecked,
+    Event,
+    InputsReady,
+    ProposalReady,
+    StageFinished,
+    StageStarted,
+    StepUnavailable,
+)
+from vibecode.patch.normalize import dedupe
+from vibecode.problems.entry_adapter import extract_entry
+from vibecode.solve.prompts import edge_case_messages, solve_messages
+from vibecode.types import (
+    CandidateEvidence,
+    CandidateReport,
+    ChatMessage,
+    Completion,
+    ExtractedClaim,
+    InputResult,
+    Problem,
+    SamplingParams,
+    SolveResult,
+)
+
+MAX_MODEL_VERDICTS = 12  # verdict prompts per request, at most
+
+
+@dataclass
+class SolveContext:
+    engine: Engine
+    runner: CandidateRunner | None  # None where no code runs (math mode)
+    params: SamplingParams  # for candidates
+    helper_params: SamplingParams  # for edge cases and verdicts
+    budget: Budget
+    calibration: Calibration | None = None
+    use_model_inputs: bool = True
+    use_model_verdicts: bool = True
+    timing: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+class _Stage:
+    """Times one stage and reports its start and end."""
+
+    def __init__(self, ctx: SolveContext, name: str) -> None:
+        self.ctx, self.name = ctx, name
+        self.started = time.monotonic()
+
+    def start(self, detail: str = "") -> StageStarted:
+        self.started = time.monotonic()
+        return StageStarted(self.name, detail)
+
+    def finish(self) -> StageFinished:
+        took = time.monotonic() - self.started
+        self.ctx.timing[self.name] = round(self.ctx.timing.get(self.name, 0.0) + took, 3)
+        return StageFinished(self.name, took)
+
+
+def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
+    started = time.monotonic()
+    stage = _Stage(ctx, "sample")
+    yield stage.start(f"{n} candidates")
+    completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget)
+    yield stage.finish()
+
+    stage = _Stage(ctx, "extract")
+    yield stage.start()
+    reports = extract_and_dedupe(problem, completions)
+    for r in reports.values():
+        yield CandidateParsed(r.index, r.parsed, r.duplicate_of, r.error, r.code)
+    yield stage.finish()
+
+    stage = _Stage(ctx, "inputs")
+    yield stage.start()
+    shared, counts, notes = yield from shared_inputs(ctx, problem)
+    yield InputsReady(counts, tuple(notes))
+    yield stage.finish()
+
+    stage = _Stage(ctx, "verify")
+    yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
+    claims = {i: extract_claims(r.completion.reasoning, problem) for i, r in reports.items() if r.parsed}
+    results = run_candidates(ctx, problem, reports, shared, claims)
+    n_examples = len(problem.examples)
+    for i, r in reports.items():
+        if r.parsed:
+            own = results[_original(r)]
+            examples = check_examples(problem, own[:n_examples])
+            reports[i] = _replace(r, examples=examples)
+            failures = sum(x.status in ("error", "timeout") for x in own[: len(shared)])
+            yield CandidateTested(i, examples, len(shared), failures)
+    yield stage.finish()
+
+    stage = _Stage(ctx, "claims")
+    yield stage.start()
+    verdicts_left = [MAX_MODEL_VERDICTS]
+    for i, r in reports.items():
+        if not r.parsed:
+            continue
+        checked = check_claims(
+            claims[i],
+            problem=problem,
+            io_results=_io_results(claims[i], results[_original(r)], len(shared), _claim_offset(i, reports, claims)),
+            ask=_verdict_asker(ctx, verdicts_left),
+        )
+        reports[i] = _replace(reports[i], claims=checked, r=trajectory_weight(checked))
+        yield ClaimsChecked(i, checked, trajectory_weight(checked))
+    if ctx.use_model_verdicts and verdicts_left[0] < 0:
+        yield StepUnavailable("claims", "the model could not give verdicts; those claims stay unchecked")
+    yield stage.finish()
+
+    stage = _Stage(ctx, "score")
+    yield stage.start()
+    evidence = [
+        CandidateEvidence(
+            index=i,
+            examples_passed=sum(e.passed for e in r.examples),
+            examples_total=n_examples,
+            behaviour=behaviour_tokens(results[_original(r)][: len(shared)], problem.output_order),
+            claims=r.claims,
+        )
+        for i, r in reports.items()
+        if r.parsed
+    ]
+    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration)
+    behaviour = {e.index: e.behaviour for e in evidence}
+    final = tuple(
+        _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
+        for r in sorted(reports.values(), key=lambda c: c.index)
+    )
+    yield stage.finish()
+    ctx.timing["total"] = round(time.monotonic() - started, 3)
+    result = SolveResult("code", problem, decision, final, dict(ctx.timing), ctx.calibration is not None,
+                         tuple(ctx.notes))
+    yield ProposalReady(result)
+    return result
+
+
+def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> dict[int, CandidateReport]:
+    """Extract each candidate's code from its answer; drop what does not parse; mark duplicates."""
+    reports: dict[int, CandidateReport] = {}
+    codes: list[str] = []
+    owners: list[int] = []
+    for c in completions:
+        try:
+            code, note = extract_entry(c.answer, problem.signature)
+        except ExtractionError as exc:
+            reports[c.seq] = CandidateReport(c.seq, c, error=exc.message)
+            continue
+        reports[c.seq] = CandidateReport(c.seq, c, code=code, note=note)
+        codes.append(code)
+        owners.append(c.seq)
+    for result, owner in zip(dedupe(codes), owners, strict=True):
+        report = reports[owner]
+        if result.error is not None:
+            reports[owner] = _replace(report, error=f"syntax error: {result.error}")
+        else:
+            dup = owners[result.duplicate_of] if result.duplicate_of is not None else None
+            reports[owner] = _replace(report, parsed=True, duplicate_of=dup)
+    return reports
+
+
+def shared_inputs(
+    ctx: SolveContext, problem: Problem
+) -> Generator[Event, None, tuple[list[dict[str, object]], dict[str, int], list[str]]]:
+    """The examples, then type-driven inputs, then the model's edge cases."""
+    shared = [dict(e.inputs) for e in problem.examples]
+    generated = generate_inputs(problem)
+    notes = list(generated.notes)
+    shared += [dict(x) for x in generated.inputs]
+    counts = {"example": len(problem.examples), "type": len(generated.inputs), "model": 0}
+    if ctx.use_model_inputs and not ctx.budget.exhausted:
+        answer = ask_model(ctx.engine, edge_case_messages(edge_case_prompt(problem)), ctx.helper_params, "inputs")
+        if answer is None:
+            ctx.notes.append("The model could not propose edge-case inputs.")
+            yield StepUnavailable("inputs", "the model could not propose edge-case inputs")
+        else:
+            proposed = parse_model_inputs(answer, problem)
+            known = {repr(sorted(x.items())) for x in shared}
+            fresh = [dict(x) for x in proposed.inputs if repr(sorted(x.items())) not in known]
+            shared += fresh
+            counts["model"] = len(fresh)
+            notes += list(proposed.notes)
+    return shared, counts, notes
+
+
+def run_candidates(
+    ctx: SolveContext,
+    problem: Problem,
+    reports: dict[int, CandidateReport],
+    shared: list[dict[str, object]],
+    claims: dict[int, tuple[ExtractedClaim, ...]],
+) -> dict[int, tuple[InputResult, ...]]:
+    """Run each distinct candidate once on the shared inputs plus the io-claim inputs of itself
+    and of its duplicates (appended in candidate order)."""
+    codes: dict[int, str] = {}
+    inputs: dict[int, list[dict[str, object]]] = {}
+    for i, r in sorted(reports.items()):
+        if not r.parsed:
+            continue
+        original = _original(r)
+        if r.duplicate_of is None:
+            codes[i] = r.code or ""
+            inputs[i] = list(shared)
+        inputs[original] += io_inputs(claims[i])
+    if ctx.runner is None:
+        raise SandboxError("Solving code problems needs a sandbox to run the candidates in.")
+    return ctx.runner.run(problem.signature, codes, inputs)
+
+
+def _claim_offset(index: int, reports: dict[int, CandidateReport], claims: dict[int, tuple[ExtractedClaim, ...]]) -> int:
+    """Where candidate ``index``'s io-claim inputs start after the shared ones in its job."""
+    original = _original(reports[index])
+    offset = 0
+    for i in sorted(reports):
+        r = reports[i]
+        if r.parsed and _original(r) == original:
+            if i == index:
+                return offset
+            offset += len(io_inputs(claims[i]))
+    return offset
+
+
+def _io_results(
+    claims: Sequence[ExtractedClaim], results: Sequence[InputResult], n_shared: int, offset: int
+) -> dict[int, InputResult]:
+    positions = [n for n, c in enumerate(claims) if c.kind == "io" and c.args is not None]
+    start = n_shared + offset
+    return {n: results[start + k] for k, n in enumerate(positions) if start + k < len(results)}
+
+
+def _verdict_asker(ctx: SolveContext, left: list[int]) -> Callable[[list[list[ChatMessage]]], list[str | None]]:
+    """An ``ask`` callable for check_claims that respects the verdict budget; ``left[0]`` goes
+    negative once the model failed to answer."""
+
+    def ask(prompts: list[list[ChatMessage]]) -> list[str | None]:
+        answers: list[str | None] = []
+        for prompt in prompts:
+            if not ctx.use_model_verdicts or left[0] <= 0 or ctx.budget.exhausted:
+                answers.append(None)
+                continue
+            answer = ask_model(ctx.engine, prompt, ctx.helper_params, "verdict")
+            left[0] = left[0] - 1 if answer is not None else -1
+            answers.append(answer)
+        return answers
+
+    return ask
+
+
+def _original(report: CandidateReport) -> int:
+    return report.duplicate_of if report.duplicate_of is not None else report.index
+
+
+def _replace(report: CandidateReport, **changes: Any) -> CandidateReport:
+    return dataclasses.replace(report, **changes)
