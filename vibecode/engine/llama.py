@@ -96,6 +96,8 @@ class LlamaCppEngine(StreamingEngine):
         self.n_ctx_train = int(ll.llama_model_n_ctx_train(self._model))
         self.n_ctx = min(settings.n_ctx, self.n_ctx_train)
         self.n_threads = settings.n_threads or os.cpu_count() or 1
+        # A speed stand-in made by scripts/make_shape_twin.py: the real model's shapes, random weights.
+        self.shape_twin = self._metadata("vibecode.shape_twin")
         template = ll.llama_model_chat_template(self._model, None)
         self._template = template.decode("utf-8", "replace") if template else None
         self._bos_text = self._token_text(ll.llama_vocab_bos(self._vocab))
@@ -120,6 +122,12 @@ class LlamaCppEngine(StreamingEngine):
                 "The file may be truncated or corrupt; download it again (vibecode models pull).",
             )
         return model
+
+    def _metadata(self, key: str) -> str | None:
+        """A string from the model file's metadata, or None when it has no such key."""
+        buf = ctypes.create_string_buffer(256)
+        n = self._llama.llama_model_meta_val_str(self._model, key.encode(), buf, len(buf))
+        return buf.value.decode("utf-8", "replace") if n >= 0 else None
 
     def _requested_gpu_layers(self) -> int:
         if self.settings.n_gpu_layers is not None:
@@ -402,7 +410,8 @@ class LlamaCppEngine(StreamingEngine):
             n_ctx=self.n_ctx,
             n_ctx_train=self.n_ctx_train,
             n_threads=self.n_threads,
-            extra={"path": str(self.model_ref.path), "llama_cpp": self._build["version"]},
+            extra={"path": str(self.model_ref.path), "llama_cpp": self._build["version"],
+                   **({"shape_twin": self.shape_twin} if self.shape_twin else {})},
         )
 
 

@@ -63,6 +63,10 @@ def make_engine(settings: Settings, spec: str | None = None) -> OpenedEngine:
         resolved = resolve_model(parsed.target)
         notice, manifest = resolved.notice, resolved.manifest
         engine = LlamaCppEngine(resolved, settings)
+        if engine.shape_twin:
+            twin = (f"{resolved.path.name} is a shape twin of {engine.shape_twin}: random weights, "
+                    "for speed and memory only; its answers are garbage.")
+            notice = f"{notice} {twin}" if notice else twin
     elif parsed.kind == "openai":
         from vibecode.engine.openai import OpenAIEngine
 
