@@ -75,12 +75,14 @@ def test_budget_forcing_closes_the_think_block_and_answers(tiny_engine: LlamaCpp
             "user", "Think out loud for a long time about numbers, then answer: what is 3+4?"
         )
     ]
-    completions = tiny_engine.sample(rambling, params, n=2)
+    completions = tiny_engine.sample(rambling, params, n=4)
     for c in completions:
+        # Forced either at the budget or because the model ended while still thinking.
         assert c.budget_forced
-        assert c.reasoning_tokens == 16
+        assert c.reasoning_tokens <= 16
         assert "</think>" in c.text
         assert c.answer != ""
+    assert any(c.reasoning_tokens == 16 for c in completions)  # the budget itself closed one
 
 
 def test_finished_sequences_leave_the_batch(tiny_engine: LlamaCppEngine) -> None:

@@ -7,8 +7,10 @@ Every request, ``n=1`` included, takes the same batched path, as llama.cpp's ``b
    that shares a prefix with the previous one only evaluates the tokens after it.
 2. Sequence 0's KV cells are shared with sequences 1..n (``llama_memory_seq_cp``; the KV cache is
    unified, so sharing copies nothing).
-3. Each step samples one token per live sequence with that sequence's own native sampler chain
-   and decodes all of them in one ``llama_decode`` call. Finished sequences leave the batch.
+3. Each step samples one token per live sequence with that sequence's own sampler (the native
+   chain, or :mod:`vibecode.engine.nucleus` for top-p without top-k, which would make the native
+   chain sort the whole vocabulary) and decodes all of them in one ``llama_decode`` call.
+   Finished sequences leave the batch.
 
 Per sequence the engine applies stop strings, end-of-generation tokens and budget forcing: when
 the thinking passes its budget (or the model ends while still thinking) it injects text that
@@ -34,11 +36,13 @@ from vibecode.engine.llama_lib import (
     clear_log,
     lib,
     load_error,
+    logits_at,
     make_sampler,
     token_logprob,
 )
 from vibecode.engine.meter import EngineStats
-from vibecode.engine.text import BUDGET_FORCE_TEXT, SequenceText
+from vibecode.engine.nucleus import NucleusSampler, wants_nucleus
+from vibecode.engine.text import BUDGET_FORCE_TEXT, SequenceText, thinking_budget
 from vibecode.errors import ContextOverflow, EngineError, ModelLoadError
 from vibecode.models import ResolvedModel, check_gguf
 from vibecode.types import (
@@ -273,16 +277,16 @@ class LlamaCppEngine(StreamingEngine):
         )
         last = self._eval_prompt(c, prompt, cancel)
         self.stats.prompt_s = time.monotonic() - started
-        think_budget = _think_budget(params)
+        think_budget = thinking_budget(params)
         seqs = []
         for i, seed in enumerate(seeds):
             seq_id = i + 1
             ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
             ll.llama_memory_seq_cp(memory, PREFIX_SEQ, seq_id, -1, -1)
             text = SequenceText(params.stop, think_budget, params.prefill)
-            sampler = make_sampler(
-                self._llama, params, seed, self.n_vocab, self._eog_tokens() if params.ignore_eos else ()
-            )
+            banned = self._eog_tokens() if params.ignore_eos else ()
+            sampler = (NucleusSampler(params, seed, banned) if wants_nucleus(params)
+                       else make_sampler(self._llama, params, seed, self.n_vocab, banned))
             seqs.append(_Seq(seq_id, seed, sampler, text, len(prompt), last, started))
         decode_start = time.monotonic()
         try:
@@ -308,13 +312,17 @@ class LlamaCppEngine(StreamingEngine):
         finally:
             for s in seqs:
                 ll.llama_memory_seq_rm(memory, s.seq_id, -1, -1)
-                ll.llama_sampler_free(s.sampler)
+                if not isinstance(s.sampler, NucleusSampler):
+                    ll.llama_sampler_free(s.sampler)
             self.stats.decode_s = time.monotonic() - decode_start
 
     def _step(self, c: _Context, s: _Seq, params: SamplingParams) -> Iterator[TokenDelta]:
         """Sample one token for ``s``; queue what it must decode next (or mark it finished)."""
         ll = self._llama
-        token = ll.llama_sampler_sample(s.sampler, c.ctx, s.logits_at)
+        if isinstance(s.sampler, NucleusSampler):
+            token = s.sampler.sample(logits_at(ll, c.ctx, s.logits_at, self.n_vocab))
+        else:
+            token = ll.llama_sampler_sample(s.sampler, c.ctx, s.logits_at)
         if params.logprobs:
             s.logprob += token_logprob(self._llama, c.ctx, s.logits_at, token, self.n_vocab)
         if not self.stats.ttft_s:
@@ -421,10 +429,3 @@ def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
         if a[i] != b[i]:
             return i
     return n
-
-
-def _think_budget(params: SamplingParams) -> int:
-    """Thinking tokens allowed: the explicit budget, and always room left for the answer."""
-    reserve = min(1024, params.max_tokens // 4)
-    cap = max(1, params.max_tokens - reserve)
-    return min(params.max_think_tokens, cap) if params.max_think_tokens is not None else cap

@@ -131,12 +131,18 @@ def make_sampler(ll: Any, params: SamplingParams, seed: int, n_vocab: int, eog: 
 
 
 
+def logits_at(ll: Any, ctx: Any, index: int, n_vocab: int) -> Any:
+    """The logits at batch ``index`` as a numpy view (valid until the next decode)."""
+    import numpy as np
+
+    return np.ctypeslib.as_array(ll.llama_get_logits_ith(ctx, index), shape=(n_vocab,))
+
+
 def token_logprob(ll: Any, ctx: Any, index: int, token: int, n_vocab: int) -> float:
     """The log-probability of ``token`` under the logits at batch ``index``."""
     import numpy as np
 
-    ptr = ll.llama_get_logits_ith(ctx, index)
-    logits = np.ctypeslib.as_array(ptr, shape=(n_vocab,)).astype(np.float64)
+    logits = logits_at(ll, ctx, index, n_vocab).astype(np.float64)
     top = logits.max()
     return float(logits[token] - top - np.log(np.exp(logits - top).sum()))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass, field
 
-from vibecode.types import Phase
+from vibecode.types import Phase, SamplingParams
 
 THINK_OPEN = "<think>"
 THINK_CLOSE = "</think>"
@@ -163,3 +163,10 @@ def _partial_suffix(text: str, tags: tuple[str, ...]) -> int:
         if any(t.startswith(text[-k:]) for t in tags):
             return k
     return 0
+
+
+def thinking_budget(params: SamplingParams) -> int:
+    """Thinking tokens allowed: the explicit budget, and always room left for the answer."""
+    reserve = min(1024, params.max_tokens // 4)
+    cap = max(1, params.max_tokens - reserve)
+    return min(params.max_think_tokens, cap) if params.max_think_tokens is not None else cap

@@ -1,0 +1,87 @@
+"""Top-p (nucleus) sampling in O(V), for full-vocabulary top-p without top-k.
+
+llama.cpp's native top-p sorts the whole vocabulary for every token of every sequence. That sort
+costs little at the tiny model's 49k tokens, but VibeThinker's vocabulary is 151,936 tokens, and
+top-p with top-k off is its recommended setting. Measured on the 3B shape twin at K=8, it cost
+about 42% of the throughput. This module finds the same set of tokens without the sort.
+
+1. Bin the tokens by logit into a fixed number of bins, weighting each bin by its probability
+   (one pass over the vocabulary).
+2. Walk the bins from the top until their mass reaches ``top_p``. Every token in a bin above the
+   crossing bin is kept.
+3. Sort only the crossing bin's tokens, and keep them until the cumulative mass reaches ``top_p``.
+
+The kept set is the one llama.cpp keeps (the most likely tokens, up to and including the one at
+which the cumulative mass reaches ``top_p``), up to the order of exactly tied probabilities and
+float rounding at the boundary. Then, in the native chain's order: min-p, temperature, and a
+draw seeded per sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from vibecode.types import SamplingParams
+
+BINS = 1024
+
+
+def nucleus(logits: np.ndarray, top_p: float) -> np.ndarray:
+    """The indices of the smallest most-likely set whose softmax mass reaches ``top_p``."""
+    finite = np.isfinite(logits)
+    top = float(logits[finite].max())
+    probs = np.exp(logits - top)  # exp(-inf) = 0: a banned token has no mass
+    probs /= probs.sum()
+    if top_p >= 1.0:
+        return np.flatnonzero(probs > 0)
+    low = float(logits[finite].min())
+    if top == low:  # every finite token equally likely
+        order = np.flatnonzero(finite)
+        return order[: max(1, int(np.ceil(top_p * len(order) - 1e-9)))]
+    # Bin 0 holds the highest logits; a bin's mass is the sum of its tokens' probabilities.
+    scale = (BINS - 1) / (top - low)
+    depth = np.where(finite, top - logits, 0.0) * scale
+    bins = np.where(finite, depth.astype(np.int64), BINS)
+    mass = np.bincount(bins, weights=probs, minlength=BINS + 1)[:BINS]
+    cum = np.cumsum(mass)
+    crossing = min(int(np.searchsorted(cum, top_p, side="left")), BINS - 1)
+    above = float(cum[crossing - 1]) if crossing else 0.0
+    inside = np.flatnonzero(bins == crossing)
+    inside = inside[np.argsort(-probs[inside], kind="stable")]
+    running = above + np.cumsum(probs[inside])
+    keep = min(int(np.searchsorted(running, top_p, side="left")) + 1, len(inside))
+    return np.concatenate([np.flatnonzero(bins < crossing), inside[:keep]])
+
+
+class NucleusSampler:
+    """One sequence's sampler for top-p without top-k: the native chain's steps, without the sort."""
+
+    def __init__(self, params: SamplingParams, seed: int, banned: Sequence[int] = ()) -> None:
+        self.top_p = params.top_p
+        self.min_p = params.min_p
+        self.temperature = params.temperature
+        self.banned = np.asarray(banned, dtype=np.int64)
+        self.rng = np.random.default_rng(seed)
+
+    def sample(self, raw: Any) -> int:
+        """The next token, from the logits of one position (a float32 array or a view of them)."""
+        logits = np.array(raw, dtype=np.float64)
+        if self.banned.size:
+            logits[self.banned] = -np.inf  # ignore_eos: the end-of-generation tokens never win
+        kept = nucleus(logits, self.top_p)
+        chosen = logits[kept]
+        if self.min_p > 0:  # relative to the most likely token, so renormalizing changes nothing
+            mask = chosen >= chosen.max() + np.log(self.min_p)
+            kept, chosen = kept[mask], chosen[mask]
+        weights = np.exp((chosen - chosen.max()) / self.temperature)
+        cum = np.cumsum(weights)
+        pick = int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right"))
+        return int(kept[min(pick, len(kept) - 1)])
+
+
+def wants_nucleus(params: SamplingParams) -> bool:
+    """Whether a request would make the native chain sort the whole vocabulary per token."""
+    return params.temperature > 0 and params.top_k <= 0 and params.top_p < 1.0
