@@ -36,7 +36,7 @@ def test_the_kept_set_is_llama_cpps(scale: float) -> None:
         n = int(rng.integers(2, 6000))
         logits = (rng.standard_normal(n) * scale).astype(np.float32)
         top_p = float(rng.uniform(0.05, 0.999))
-        assert set(nucleus(logits.astype(np.float64), top_p).tolist()) == native_top_p(logits, top_p)
+        assert set(nucleus(logits, top_p).tolist()) == native_top_p(logits, top_p)
 
 
 def test_edge_cases_of_the_kept_set() -> None:

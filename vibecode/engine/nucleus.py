@@ -5,8 +5,8 @@ costs little at the tiny model's 49k tokens, but VibeThinker's vocabulary is 151
 top-p with top-k off is its recommended setting. Measured on the 3B shape twin at K=8, it cost
 about 42% of the throughput. This module finds the same set of tokens without the sort.
 
-1. Bin the tokens by logit into a fixed number of bins, weighting each bin by its probability
-   (one pass over the vocabulary).
+1. Bin the tokens by how far their logit lies below the top one, weighting each bin by its
+   probability (a few vectorized passes over the vocabulary).
 2. Walk the bins from the top until their mass reaches ``top_p``. Every token in a bin above the
    crossing bin is kept.
 3. Sort only the crossing bin's tokens, and keep them until the cumulative mass reaches ``top_p``.
@@ -27,32 +27,26 @@ import numpy as np
 from vibecode.types import SamplingParams
 
 BINS = 1024
+DEPTH = 40.0  # logits this far below the top share the last bin (e^-40 of the top's probability)
 
 
 def nucleus(logits: np.ndarray, top_p: float) -> np.ndarray:
     """The indices of the smallest most-likely set whose softmax mass reaches ``top_p``."""
-    finite = np.isfinite(logits)
-    top = float(logits[finite].max())
+    top = logits.max()
     probs = np.exp(logits - top)  # exp(-inf) = 0: a banned token has no mass
-    probs /= probs.sum()
     if top_p >= 1.0:
         return np.flatnonzero(probs > 0)
-    low = float(logits[finite].min())
-    if top == low:  # every finite token equally likely
-        order = np.flatnonzero(finite)
-        return order[: max(1, int(np.ceil(top_p * len(order) - 1e-9)))]
+    target = top_p * float(probs.sum(dtype=np.float64))
     # Bin 0 holds the highest logits; a bin's mass is the sum of its tokens' probabilities.
-    scale = (BINS - 1) / (top - low)
-    depth = np.where(finite, top - logits, 0.0) * scale
-    bins = np.where(finite, depth.astype(np.int64), BINS)
-    mass = np.bincount(bins, weights=probs, minlength=BINS + 1)[:BINS]
-    cum = np.cumsum(mass)
-    crossing = min(int(np.searchsorted(cum, top_p, side="left")), BINS - 1)
+    bins = np.minimum((top - logits) * (BINS / DEPTH), BINS - 1).astype(np.intp)
+    cum = np.cumsum(np.bincount(bins, weights=probs, minlength=BINS))
+    crossing = min(int(np.searchsorted(cum, target, side="left")), BINS - 1)
     above = float(cum[crossing - 1]) if crossing else 0.0
     inside = np.flatnonzero(bins == crossing)
+    inside = inside[probs[inside] > 0]
     inside = inside[np.argsort(-probs[inside], kind="stable")]
-    running = above + np.cumsum(probs[inside])
-    keep = min(int(np.searchsorted(running, top_p, side="left")) + 1, len(inside))
+    running = above + np.cumsum(probs[inside], dtype=np.float64)
+    keep = min(int(np.searchsorted(running, target, side="left")) + 1, len(inside))
     return np.concatenate([np.flatnonzero(bins < crossing), inside[:keep]])
 
 
@@ -68,8 +62,9 @@ class NucleusSampler:
 
     def sample(self, raw: Any) -> int:
         """The next token, from the logits of one position (a float32 array or a view of them)."""
-        logits = np.array(raw, dtype=np.float64)
+        logits = np.asarray(raw, dtype=np.float32)
         if self.banned.size:
+            logits = logits.copy()  # never write into llama.cpp's logits
             logits[self.banned] = -np.inf  # ignore_eos: the end-of-generation tokens never win
         kept = nucleus(logits, self.top_p)
         chosen = logits[kept]
@@ -77,7 +72,7 @@ class NucleusSampler:
             mask = chosen >= chosen.max() + np.log(self.min_p)
             kept, chosen = kept[mask], chosen[mask]
         weights = np.exp((chosen - chosen.max()) / self.temperature)
-        cum = np.cumsum(weights)
+        cum = np.cumsum(weights, dtype=np.float64)
         pick = int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right"))
         return int(kept[min(pick, len(kept) - 1)])
 
