@@ -26,6 +26,7 @@ KEYS = {
     "stderr",
     "backend",
     "protections",
+    "notes",
 }
 
 

@@ -1,6 +1,9 @@
 """LocalSandbox: untrusted code on this machine, in the strongest isolation the platform offers.
 
-Isolation, strongest first (``isolation="auto"`` picks the first that works here, by running it):
+Isolation, strongest first. ``isolation="auto"`` (the default) uses bubblewrap (sandbox-exec on
+macOS) and refuses to run when it does not work here; the weaker ``unshare`` and ``plain`` run
+only when chosen explicitly (``--isolation``, the ``isolation`` setting), and every result names
+them in ``RunResult.notes``:
 
 - ``bwrap`` (Linux, bubblewrap): new network, PID, IPC and UTS namespaces; the host read-only;
   a private, size-limited /tmp and /dev/shm; the workspace the only writable place. As root, the
@@ -89,6 +92,11 @@ class LocalSandbox:
     def isolation(self) -> str:
         return self.mode.kind
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What this isolation leaves open (a weaker one chosen explicitly); empty otherwise."""
+        return (self.mode.note,) if self.mode.note else ()
+
     def protections(self) -> dict[str, bool]:
         prot = mode_protections(self.mode)
         prot["workspace_quota"] = self._parent is None and can_mount()
@@ -160,7 +168,7 @@ class LocalSandbox:
                 remove_tree(tmpdir)
         prot = self.protections()
         prot["workspace_quota"] = workspace.quota_mb is not None
-        return to_result(outcome, "local", prot)
+        return to_result(outcome, "local", prot, notes=self.notes)
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)
@@ -370,33 +378,69 @@ def _which(tool: str) -> str:
 # ----------------------------------------------------------------------------- detection
 
 
+WEAK = ("unshare", "plain")  # isolations that leave the host writable: only by explicit choice
+_REFUSAL_HINT = (
+    "Install bubblewrap (scripts/system-deps, or `apt-get install bubblewrap`), or run with "
+    "--sandbox docker. To run candidate code with a writable host anyway, opt in explicitly "
+    "with --isolation unshare or --isolation plain (config key `isolation`, or VIBECODE_ISOLATION)."
+)
+
+
+def weak_note(kind: str) -> str:
+    """What a weaker isolation chosen by the user leaves open; named in every result."""
+    if kind == "unshare":
+        return (
+            "isolation unshare (chosen explicitly): no network, but the host's files are visible "
+            "and writable by the candidate code"
+        )
+    if kind == "plain":
+        return (
+            "isolation plain (chosen explicitly): the candidate code can read and write the host's "
+            "files and use the network"
+        )
+    return ""
+
+
 @functools.lru_cache(maxsize=8)
 def detect_mode(isolation: str, python: str) -> Mode:
-    """The isolation to use, proven by running the interpreter through it once."""
+    """The isolation to use, proven by running the interpreter through it once.
+
+    ``auto`` accepts only an isolation that keeps the host read-only and the network off
+    (bubblewrap on Linux, sandbox-exec on macOS); it never falls back to a weaker one silently.
+    """
     if sys.platform == "darwin":
         if isolation in ("auto", "sandbox-exec") and shutil.which("sandbox-exec"):
             return Mode("sandbox-exec", False)
-        if isolation in ("auto", "plain"):
-            return Mode("plain", False, "sandbox-exec not found")
-        raise SandboxError(f"The {isolation} isolation is not available on macOS.")
+        if isolation == "plain":
+            return Mode("plain", False, weak_note("plain"))
+        raise SandboxError(
+            f"The {isolation} isolation is not available on this Mac (sandbox-exec not found), "
+            "and vibecode does not run candidate code unsandboxed without being told to.",
+            "Run with --sandbox docker, or opt in with --isolation plain.",
+        )
     root = os.geteuid() == 0
     tried: list[str] = []
-    kinds = ["bwrap", "unshare", "plain"] if isolation == "auto" else [isolation]
-    for kind in kinds:
-        if kind == "sandbox-exec":
-            raise SandboxError("sandbox-exec exists only on macOS.")
-        if kind != "plain" and shutil.which(kind) is None:
-            tried.append(f"{kind} not installed")
-            continue
+    kind = "bwrap" if isolation == "auto" else isolation
+    if kind == "sandbox-exec":
+        raise SandboxError("sandbox-exec exists only on macOS.", "Use --isolation auto.")
+    if kind != "plain" and shutil.which(kind) is None:
+        tried.append(f"{kind} is not installed (not on PATH)")
+    else:
         for drop in [True, False] if root and kind == "bwrap" else [False]:
             mode = Mode(kind, drop)
             problem = probe(mode, python)
             if problem is None:
-                return Mode(kind, drop, "; ".join(tried))
+                return Mode(kind, drop, weak_note(kind))
             tried.append(f"{kind}{' as an unprivileged user' if drop else ''}: {problem}")
+    if kind == "bwrap":
+        raise SandboxError(
+            "The local sandbox needs bubblewrap and it does not work here "
+            f"({'; '.join(tried)}); vibecode refuses to run candidate code with the host "
+            "writable or the network on unless told to.",
+            _REFUSAL_HINT,
+        )
     raise SandboxError(
-        f"The {isolation} isolation does not work here: {'; '.join(tried)}.",
-        "Install bubblewrap (scripts/system-deps) or choose another isolation.",
+        f"The {kind} isolation does not work here: {'; '.join(tried)}.", _REFUSAL_HINT
     )
 
 

@@ -302,7 +302,11 @@ def looks_oom(stderr_tail: bytes) -> bool:
 
 
 def to_result(
-    outcome: ProcessOutcome, backend: str, protections: dict[str, bool], oom_killed: bool = False
+    outcome: ProcessOutcome,
+    backend: str,
+    protections: dict[str, bool],
+    oom_killed: bool = False,
+    notes: tuple[str, ...] = (),
 ) -> RunResult:
     """The public :class:`RunResult` of one run; ``oom_killed`` when the backend knows."""
     prot = dict(protections)
@@ -323,4 +327,5 @@ def to_result(
         peak_memory_mb=None if outcome.peak_memory_mb is None else round(outcome.peak_memory_mb, 1),
         backend=backend,
         protections=prot,
+        notes=notes,
     )
