@@ -164,6 +164,11 @@ class DockerSandbox:
         ws = str(workspace.path)
         run_env = sandbox_env(home=ws, tmpdir="/tmp", path=DOCKER_PATH, extra=env)
         volumes = {ws: {"bind": ws, "mode": "rw"}}
+        for path in limits.ro_paths:  # Limits.ro_paths: read-only, at the same path
+            if not os.path.isabs(path):
+                raise SandboxError(f"Limits.ro_paths needs absolute paths, got {path!r}.")
+            if os.path.exists(path) and path not in volumes:
+                volumes[path] = {"bind": path, "mode": "ro"}
         command = list(cmd)
         stdin_dir = None
         try:

@@ -243,47 +243,73 @@ def _setup_failed(mode: Mode, outcome: ProcessOutcome) -> bool:
     )
 
 
+# The host view of a bubblewrap run is an allow-list: the system's programs and libraries, /etc
+# without its secrets, the interpreter's folders, Limits.ro_paths and the workspace. Nothing else
+# (no home, /root, /run, /var/run with the Docker socket, $XDG_RUNTIME_DIR, other projects).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt")
+# Files and folders of /etc that hold secrets or credentials: replaced by empty ones.
+ETC_SECRET_FILES = (
+    "/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers",
+    "/etc/security/opasswd", "/etc/krb5.keytab", "/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets",
+    "/etc/docker/key.json", "/etc/machine-id",
+)
+ETC_SECRET_DIRS = (
+    "/etc/ssh", "/etc/sudoers.d", "/etc/ssl/private", "/etc/wireguard", "/etc/openvpn",
+    "/etc/NetworkManager/system-connections", "/etc/credstore", "/etc/credstore.encrypted",
+    "/etc/libvirt", "/etc/cups/ssl", "/etc/letsencrypt", "/etc/docker",
+)
+
+
 def _bwrap_args(mode: Mode, ws: Path, limits: Limits, python: str) -> list[str]:
     size = str(limits.tmp_mb << 20)
-    args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-    args += ["--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"]
-    needed = _needed_paths(python)
-    hidden = ["/tmp", "/dev"]  # replaced by fresh mounts above
-    if mode.drop_uid:
-        for blocker in sorted(_blockers([*needed, str(ws)]), key=len):
-            if not any(_inside(blocker, h) or blocker == h for h in hidden):
-                hidden.append(blocker)
-                args += ["--tmpfs", blocker]
-    rebinds: list[str] = []
-    for path in sorted(needed, key=len):
-        if any(_inside(path, h) for h in hidden) and not any(
-            path == r or _inside(path, r) for r in rebinds
-        ):
-            rebinds.append(path)
+    args: list[str] = []
+    mounted: list[str] = []
+    for path in SYSTEM_DIRS:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+            mounted.append(path)
+    args += ["--ro-bind", "/etc", "/etc"]
+    mounted.append("/etc")
+    for secret in ETC_SECRET_FILES:
+        if os.path.lexists(secret) and not os.path.isdir(secret):
+            args += ["--ro-bind", "/dev/null", secret]
+    for secret in ETC_SECRET_DIRS:
+        if os.path.isdir(secret) and not os.path.islink(secret):
+            args += ["--perms", "0755", "--tmpfs", secret]
+    args += ["--dev", "/dev", "--proc", "/proc"]
+    # Private, size-capped and world-writable (sticky) /tmp and /dev/shm: tempfile,
+    # multiprocessing's semaphores and the fresh uid all need to write there.
+    args += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
+    args += ["--perms", "1777", "--size", size, "--tmpfs", "/dev/shm"]
+    mounted += ["/dev", "/proc", "/tmp"]
+    extra = sorted({*_needed_paths(python), *_ro_paths(limits)}, key=len)
+    binds: list[str] = []
+    for path in extra:
+        if not any(path == m or _inside(path, m) for m in [*mounted, *binds]):
+            binds.append(path)
     made: set[str] = set()
-    for dest in [*rebinds, str(ws)]:
-        root = next((h for h in hidden if _inside(dest, h)), None)
-        if root is None:
-            continue
-        parent = os.path.dirname(dest)
+    for dest in [*binds, str(ws)]:
         chain = []
-        while parent != root and _inside(parent, root):
+        parent = os.path.dirname(dest)
+        while parent != "/" and not any(parent == m or _inside(parent, m) for m in mounted):
             chain.append(parent)
             parent = os.path.dirname(parent)
         for d in reversed(chain):
             if d not in made:
                 made.add(d)
                 args += ["--perms", "0755", "--dir", d]
-    for path in rebinds:
-        args += ["--ro-bind", path, path]
+    for path in binds:
+        args += ["--ro-bind-try", path, path]
     args += ["--bind", str(ws), str(ws), "--chdir", str(ws)]
     args += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
     args += ["--unshare-cgroup-try", "--hostname", "sandbox", "--die-with-parent", "--new-session"]
     if os.geteuid() == 0:
         args += ["--cap-drop", "ALL"]
         if mode.drop_uid:
-            # Only the launcher uses these, to become the sandbox user (which clears them all);
-            # DAC_OVERRIDE lets it enter the workspace, which belongs to that user, before.
+            # Only the launcher uses these, to become the sandbox user (which clears them all,
+            # and its supplementary groups); DAC_OVERRIDE lets it enter the workspace first.
             args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
             args += ["--cap-add", "CAP_DAC_OVERRIDE"]
     else:
@@ -291,38 +317,32 @@ def _bwrap_args(mode: Mode, ws: Path, limits: Limits, python: str) -> list[str]:
     return args
 
 
+def _ro_paths(limits: Limits) -> list[str]:
+    out = []
+    for path in limits.ro_paths:
+        if not os.path.isabs(path):
+            raise SandboxError(
+                f"Limits.ro_paths needs absolute paths, got {path!r}.", "Pass absolute paths."
+            )
+        out.append(os.path.normpath(path))
+    return out
+
+
 @functools.lru_cache(maxsize=8)
 def _needed_paths(python: str) -> tuple[str, ...]:
-    """Folders the interpreter and the commands on PATH need, as real paths."""
+    """Folders the interpreter needs, as real paths (its prefix, libraries, venv, sys.path)."""
     candidates = {os.path.dirname(os.path.abspath(python))}
     real = os.path.realpath(python)
     candidates.add(os.path.dirname(os.path.dirname(real)))
+    candidates.add(os.path.dirname(os.path.dirname(os.path.abspath(python))))  # a venv's root
     if os.path.realpath(sys.executable) == real or python == sys.executable:
         candidates |= {sys.prefix, sys.base_prefix, sys.exec_prefix}
         candidates |= {p for p in sys.path if os.path.isabs(p)}
-    candidates |= {p for p in os.environ.get("PATH", "").split(os.pathsep) if os.path.isabs(p)}
     out = set()
     for path in candidates:
-        if os.path.exists(path):
+        if path and os.path.exists(path) and os.path.realpath(path) != "/":
             out.add(os.path.realpath(path))
     return tuple(sorted(out))
-
-
-def _blockers(paths: Sequence[str]) -> set[str]:
-    """Folders on the way to ``paths`` that other users may not enter (such as /root)."""
-    found = set()
-    for path in paths:
-        current = "/"
-        for part in Path(path).parts[1:-1]:
-            current = os.path.join(current, part)
-            try:
-                mode = os.stat(current).st_mode
-            except OSError:
-                break
-            if not mode & 0o001:
-                found.add(current)
-                break
-    return found
 
 
 def _inside(path: str, folder: str) -> bool:
