@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
+from vibecode.sandbox import memwatch
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.launcher import launcher_argv
@@ -159,6 +160,7 @@ class LocalSandbox:
                     wall_s=limits.wall_s,
                     output_bytes=limits.output_bytes,
                     after_exit=after_exit if sweep else None,
+                    run_memory_mb=limits.memory_mb,
                 )
                 if attempt == SETUP_RETRIES or not _setup_failed(self.mode, outcome):
                     break
@@ -168,7 +170,9 @@ class LocalSandbox:
                 remove_tree(tmpdir)
         prot = self.protections()
         prot["workspace_quota"] = workspace.quota_mb is not None
-        return to_result(outcome, "local", prot, notes=self.notes)
+        return to_result(
+            outcome, "local", prot, oom_killed=outcome.memory_exceeded, notes=self.notes
+        )
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)
@@ -192,6 +196,8 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
     prot["nproc_limit"] = unprivileged
     prot["memory_limit"] = linux  # macOS does not enforce an address-space limit
     prot["workspace_quota"] = can_mount()
+    prot["host_view"] = mode.kind == "bwrap"
+    prot["memory_per_run"] = memwatch.available()
     return prot
 
 

@@ -8,6 +8,7 @@ reports nothing (killed on timeout), the status of the outermost process is used
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import selectors
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
+from vibecode.sandbox import memwatch
 from vibecode.types import RunResult
 
 _LIMIT_PROTECTION = {
@@ -44,6 +46,7 @@ class ProcessOutcome:
     peak_memory_mb: float | None
     failed_limits: tuple[str, ...]
     reported: bool  # the launcher reported the command's status (else it is the wrapper's)
+    memory_exceeded: bool = False  # the run's summed memory passed its limit; it was killed
 
 
 class _Tail:
@@ -71,6 +74,7 @@ def run_process(
     wall_s: float,
     output_bytes: int,
     after_exit: Callable[[], None] | None = None,
+    run_memory_mb: int | None = None,
 ) -> ProcessOutcome:
     """Run ``argv_for(info_fd)`` in its own session; kill the session at ``wall_s``.
 
@@ -105,9 +109,17 @@ def run_process(
         os.close(info_w)
         if stdin_file is not None:
             stdin_file.close()
+    watch = None
+    if run_memory_mb is not None and memwatch.available():
+        watch = memwatch.MemoryWatch(proc.pid, run_memory_mb)
     try:
-        return _supervise(proc, start, wall_s, output_bytes, info_r, after_exit)
+        outcome = _supervise(proc, start, wall_s, output_bytes, info_r, after_exit)
+        if watch is not None and watch.exceeded:
+            outcome = dataclasses.replace(outcome, memory_exceeded=True)
+        return outcome
     finally:
+        if watch is not None:
+            watch.stop()
         os.close(info_r)
         for stream in (proc.stdout, proc.stderr):
             if stream is not None:
