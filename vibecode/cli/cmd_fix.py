@@ -21,6 +21,7 @@ from vibecode.cli.common import (
     settings_from_args,
 )
 from vibecode.errors import UsageError
+from vibecode.termsafe import safe_stream
 
 ORDER = 6
 
@@ -223,7 +224,7 @@ def fix_table(result: Any) -> list[str]:
 def print_fix_result(result: Any, out: TextIO | None = None) -> None:
     from vibecode.cli.render import band
 
-    out = out or sys.stdout
+    out = safe_stream(out or sys.stdout)
     if result.status == "passing":
         out.write(f"Nothing to fix. {result.reason}\n")
         return

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from vibecode.errors import UsageError
+from vibecode.termsafe import visible
 
 ORDER = 60
 _STDIN_CAP = 64 << 20
@@ -132,9 +133,11 @@ def run_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json({key: getattr(result, key) for key in _JSON_KEYS})
         return 0
-    sys.stdout.write(result.stdout)
+    # Shown with every control sequence made visible (OSC 52, titles, cursor moves, ...);
+    # --json gives the exact text.
+    sys.stdout.write(visible(result.stdout))
     sys.stdout.flush()
-    sys.stderr.write(result.stderr)
+    sys.stderr.write(visible(result.stderr))
     print(_summary(result), file=sys.stderr)
     return 0
 
