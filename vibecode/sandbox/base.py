@@ -24,6 +24,8 @@ Protection names used in ``RunResult.protections`` (name -> active for that run)
   without secrets, the interpreter), not the user's home, /run, sockets or other projects.
 - ``memory_per_run``: the memory of all the run's processes together is bounded (the container's
   cgroup, or the local sandbox's watcher summing the run's resident memory).
+- ``seccomp``: a system-call filter refuses new namespaces, ptrace, keyctl, bpf,
+  perf_event_open and mount (bubblewrap's --seccomp; Docker's default profile).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ PROTECTIONS = (
     "workspace_quota",
     "host_view",
     "memory_per_run",
+    "seccomp",
 )
 
 

@@ -30,12 +30,12 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox import memwatch
+from vibecode.sandbox import memwatch, seccomp
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.launcher import launcher_argv
@@ -147,21 +147,20 @@ class LocalSandbox:
             def after_exit() -> None:
                 sweep_processes(token)
 
+            filter_fd: int | None = None
+
             def argv_for(info_fd: int) -> list[str]:
                 launch = launcher_argv(self._python, {**spec, "fd": info_fd}, cmd)
-                return wrap_command(self.mode, launch, workspace.path, limits, tmpdir)
+                return wrap_command(self.mode, launch, workspace.path, limits, tmpdir, filter_fd)
 
             for attempt in range(SETUP_RETRIES + 1):
-                outcome = run_process(
-                    argv_for,
-                    env=run_env,
-                    cwd=workspace.path,
-                    stdin=stdin,
-                    wall_s=limits.wall_s,
-                    output_bytes=limits.output_bytes,
-                    after_exit=after_exit if sweep else None,
-                    run_memory_mb=limits.memory_mb,
-                )
+                filter_fd = seccomp.filter_fd() if self.mode.kind == "bwrap" else None
+                try:
+                    outcome = self._attempt(argv_for, run_env, workspace, stdin, limits, sweep,
+                                            after_exit, filter_fd)
+                finally:
+                    if filter_fd is not None:
+                        os.close(filter_fd)
                 if attempt == SETUP_RETRIES or not _setup_failed(self.mode, outcome):
                     break
                 time.sleep(0.05 * (attempt + 1))
@@ -172,6 +171,21 @@ class LocalSandbox:
         prot["workspace_quota"] = workspace.quota_mb is not None
         return to_result(
             outcome, "local", prot, oom_killed=outcome.memory_exceeded, notes=self.notes
+        )
+
+    def _attempt(self, argv_for: Callable[[int], list[str]], run_env: dict[str, str],
+                 workspace: Workspace, stdin: bytes | None, limits: Limits, sweep: bool,
+                 after_exit: Callable[[], None], filter_fd: int | None) -> ProcessOutcome:
+        return run_process(
+            argv_for,
+            env=run_env,
+            cwd=workspace.path,
+            stdin=stdin,
+            wall_s=limits.wall_s,
+            output_bytes=limits.output_bytes,
+            after_exit=after_exit if sweep else None,
+            run_memory_mb=limits.memory_mb,
+            pass_fds=() if filter_fd is None else (filter_fd,),
         )
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
@@ -198,6 +212,7 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
     prot["workspace_quota"] = can_mount()
     prot["host_view"] = mode.kind == "bwrap"
     prot["memory_per_run"] = memwatch.available()
+    prot["seccomp"] = mode.kind == "bwrap" and seccomp.program() is not None
     return prot
 
 
@@ -205,10 +220,16 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
 
 
 def wrap_command(
-    mode: Mode, launch: list[str], ws: Path, limits: Limits, tmpdir: Path | None
+    mode: Mode,
+    launch: list[str],
+    ws: Path,
+    limits: Limits,
+    tmpdir: Path | None,
+    seccomp_fd: int | None = None,
 ) -> list[str]:
     if mode.kind == "bwrap":
-        return [_which("bwrap"), *_bwrap_args(mode, ws, limits, launch[0]), "--", *launch]
+        filt = [] if seccomp_fd is None else ["--seccomp", str(seccomp_fd)]
+        return [_which("bwrap"), *_bwrap_args(mode, ws, limits, launch[0]), *filt, "--", *launch]
     if mode.kind == "unshare":
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
         flags = ["--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--mount-proc"]

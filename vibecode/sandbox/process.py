@@ -75,6 +75,7 @@ def run_process(
     output_bytes: int,
     after_exit: Callable[[], None] | None = None,
     run_memory_mb: int | None = None,
+    pass_fds: tuple[int, ...] = (),
 ) -> ProcessOutcome:
     """Run ``argv_for(info_fd)`` in its own session; kill the session at ``wall_s``.
 
@@ -99,7 +100,7 @@ def run_process(
                 env=env,
                 cwd=str(cwd),
                 start_new_session=True,
-                pass_fds=(info_w,),
+                pass_fds=(info_w, *pass_fds),
             )
         except OSError as exc:
             raise SandboxError(
@@ -221,6 +222,8 @@ def _decode(status: int | None) -> tuple[int | None, int | None]:
         return None, int(signal.SIGKILL)
     if os.WIFSIGNALED(status):
         return None, os.WTERMSIG(status)
+    if os.WIFSTOPPED(status):  # never a final status; report the run as killed
+        return None, int(signal.SIGKILL)
     return os.waitstatus_to_exitcode(status), None
 
 
