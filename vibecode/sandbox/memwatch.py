@@ -14,7 +14,7 @@ import os
 import signal
 import threading
 
-INTERVAL_S = 0.02
+INTERVAL_S = 0.05  # one sample costs about 1.3 ms with 130 processes on the host
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
