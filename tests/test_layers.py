@@ -89,7 +89,7 @@ LAYERS: list[tuple[set[str], bool]] = [  # (packages, siblings may import each o
     ({"vibecode.sandbox", "vibecode.engine", "vibecode.repo", "vibecode.patch"}, True),
     ({"vibecode.models", "vibecode.syntax"}, False),
     ({"vibecode.config", "vibecode.events"}, False),
-    ({"vibecode.types", "vibecode.errors", "vibecode.checks", "vibecode"}, True),
+    ({"vibecode.types", "vibecode.errors", "vibecode.checks", "vibecode.termsafe", "vibecode"}, True),
 ]
 TIER = {pkg: i for i, (pkgs, _) in enumerate(LAYERS) for pkg in pkgs}
 

@@ -59,6 +59,9 @@ class Settings:
     # Where sandbox workspaces are made (None: the system temp dir). On the file system of your
     # repositories, running as root, their files are hard-linked instead of copied.
     sandbox_dir: str | None = None
+    # Local sandbox isolation: "auto" (bubblewrap; refuses to run without it), or, by explicit
+    # choice only, the weaker "unshare" (host writable) or "plain" (host writable, network on).
+    isolation: str = "auto"
     # Wall-clock budget for one request, seconds; None = no limit.
     time_budget_s: float | None = None
     # Where --record writes completions, if anywhere.

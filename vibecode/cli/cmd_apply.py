@@ -9,6 +9,7 @@ from pathlib import Path
 
 from vibecode.cli.common import repo_root
 from vibecode.errors import UsageError
+from vibecode.termsafe import visible
 
 ORDER = 41
 
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         }, indent=2, ensure_ascii=False))
         return 0
     if report.dry_run:
-        sys.stdout.buffer.write(diff.encode("utf-8", errors="surrogateescape"))
+        sys.stdout.buffer.write(visible(diff).encode("utf-8", errors="surrogateescape"))
         print(f"Dry run: would change {len(report.files)} file(s): {', '.join(report.files)}. Nothing was written.")
         return 0
     print(f"Applied to {len(report.files)} file(s): {', '.join(report.files)} (journal entry {report.journal_id}).")

@@ -9,6 +9,7 @@ from typing import Any, TextIO
 from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
 from vibecode.engine.text import ThinkSplitter
 from vibecode.errors import UsageError
+from vibecode.termsafe import visible
 from vibecode.types import ChatMessage, Completion, Phase, StreamEvent, TokenDelta
 
 ORDER = 10
@@ -135,7 +136,7 @@ class _Renderer:
             if self.tty and thinking != self.dim:
                 self.out.write(DIM if thinking else RESET)
                 self.dim = thinking
-            self.out.write(text)
+            self.out.write(visible(text))
         self.out.flush()
 
     def finish(self, completions: list[Completion]) -> None:
@@ -149,6 +150,6 @@ class _Renderer:
             )
             if self.show_thinking and c.reasoning:
                 self.out.write(
-                    (DIM if self.tty else "") + c.reasoning + (RESET if self.tty else "") + "\n\n"
+                    (DIM if self.tty else "") + visible(c.reasoning) + (RESET if self.tty else "") + "\n\n"
                 )
-            self.out.write(c.answer + "\n")
+            self.out.write(visible(c.answer) + "\n")

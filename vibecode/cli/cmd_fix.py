@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from vibecode.cli.cmd_sandbox import add_isolation_arg, warn_isolation
 from vibecode.cli.common import (
     add_engine_args,
     open_engine,
@@ -20,6 +21,7 @@ from vibecode.cli.common import (
     settings_from_args,
 )
 from vibecode.errors import UsageError
+from vibecode.termsafe import safe_stream
 
 ORDER = 6
 
@@ -42,6 +44,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--tests", metavar="SELECTOR", action="append", help="tests to run (pytest node ids or paths; repeatable)")
     parser.add_argument("--n", type=int, metavar="K", help="candidates to sample (default 8)")
     parser.add_argument("--sandbox", choices=["local", "docker"], help="where the tests run")
+    add_isolation_arg(parser)
     parser.add_argument("--time-budget", type=float, metavar="S", help="stop sampling and verifying after S seconds")
     parser.add_argument("--timeout", type=float, default=600.0, metavar="S", help="limit for one test run (default 600)")
     parser.add_argument("--allow-test-edits", action="store_true", help="let patches that edit test files compete normally")
@@ -65,7 +68,7 @@ def build_sandbox(kind: str, settings: Any, python: str | None) -> Any:
                          "In Docker, put the project's dependencies in the image instead.")
     from vibecode.sandbox.local import LocalSandbox
 
-    return LocalSandbox(workdir=settings.sandbox_dir, python=python)
+    return LocalSandbox(settings.isolation, workdir=settings.sandbox_dir, python=python)
 
 
 def deferred_engine(settings: Any) -> Any:
@@ -84,8 +87,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
     root = repo_root(args)
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
-    settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget)
+    settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget,
+                                  isolation=args.isolation)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
+    warn_isolation(sandbox)
     session = Session(deferred_engine(settings), sandbox, settings)
     progress = FixProgress(settings.n)
     result = None
@@ -219,7 +224,7 @@ def fix_table(result: Any) -> list[str]:
 def print_fix_result(result: Any, out: TextIO | None = None) -> None:
     from vibecode.cli.render import band
 
-    out = out or sys.stdout
+    out = safe_stream(out or sys.stdout)
     if result.status == "passing":
         out.write(f"Nothing to fix. {result.reason}\n")
         return

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from vibecode.errors import UsageError
+from vibecode.termsafe import visible
 
 ORDER = 60
 _STDIN_CAP = 64 << 20
@@ -28,7 +29,24 @@ _JSON_KEYS = (
     "stderr",
     "backend",
     "protections",
+    "notes",
 )
+ISOLATION_CHOICES = ("auto", "bwrap", "unshare", "plain")
+ISOLATION_HELP = (
+    "local isolation: auto (bubblewrap; refuses without it), or the weaker unshare (host "
+    "writable) / plain (host writable, network on), only when chosen explicitly"
+)
+
+
+def add_isolation_arg(parser: argparse.ArgumentParser) -> None:
+    """``--isolation``, shared by solve, fix and sandbox run."""
+    parser.add_argument("--isolation", choices=ISOLATION_CHOICES, help=ISOLATION_HELP)
+
+
+def warn_isolation(sandbox: object) -> None:
+    """Name a weaker isolation the user chose, before anything runs in it (stderr)."""
+    for note in getattr(sandbox, "notes", ()):
+        print(f"warning: sandbox {note}.", file=sys.stderr)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,6 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument(
         "--workdir", metavar="DIR", help="folder to copy (default: the current folder)"
     )
+    add_isolation_arg(run)
     run.add_argument("--json", action="store_true", help="print one JSON object with the result")
     run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD ...", help="the command")
     run.set_defaults(func=run_command)
@@ -102,8 +121,10 @@ def run_command(args: argparse.Namespace) -> int:
     folder = Path(args.workdir).expanduser() if args.workdir else Path.cwd()
     if not folder.is_dir():
         raise UsageError(f"--workdir {folder} is not a folder.")
-    settings = load_settings()
+    settings = load_settings().with_overrides(isolation=args.isolation)
     sandbox = make_sandbox(args.backend or settings.sandbox, settings)
+    if not args.json:
+        warn_isolation(sandbox)
     stdin = None if sys.stdin is None or sys.stdin.isatty() else sys.stdin.buffer.read(_STDIN_CAP)
     with sandbox.prepare(folder) as workspace:
         result = sandbox.run(
@@ -112,9 +133,11 @@ def run_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json({key: getattr(result, key) for key in _JSON_KEYS})
         return 0
-    sys.stdout.write(result.stdout)
+    # Shown with every control sequence made visible (OSC 52, titles, cursor moves, ...);
+    # --json gives the exact text.
+    sys.stdout.write(visible(result.stdout))
     sys.stdout.flush()
-    sys.stderr.write(result.stderr)
+    sys.stderr.write(visible(result.stderr))
     print(_summary(result), file=sys.stderr)
     return 0
 
@@ -141,6 +164,7 @@ def _summary(result: object) -> str:
     missing = [name for name, active in result.protections.items() if not active]
     if missing:
         parts.append("not protected: " + ", ".join(missing))
+    parts.extend(result.notes)
     return "; ".join(parts)
 
 

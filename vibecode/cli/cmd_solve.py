@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from vibecode.cli.cmd_sandbox import add_isolation_arg, warn_isolation
 from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
 from vibecode.errors import UsageError
 
@@ -29,6 +30,7 @@ def register(sub: Any) -> None:
     parser.add_argument("problem", help="problem file (.md/.txt/.py), or '-' for stdin; with --math also the question itself")
     parser.add_argument("--n", type=int, metavar="K", help="candidates to sample (default 8)")
     parser.add_argument("--sandbox", choices=["local", "docker"], help="where candidates run")
+    add_isolation_arg(parser)
     parser.add_argument("--time-budget", type=float, metavar="S", help="stop sampling after S seconds and verify what is there")
     parser.add_argument("--math", action="store_true", help="a math question: answers from \\boxed{}, clustered with sympy")
     parser.add_argument("--no-model-checks", action="store_true", help="skip model-proposed inputs and model verdicts")
@@ -67,8 +69,10 @@ def run(args: argparse.Namespace) -> int:
     text = read_problem_text(args.problem, allow_inline=args.math)
     problem = None if args.math else parse_problem(text)
     math_problem = parse_math(text) if args.math else None
-    settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget)
+    settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget,
+                                  isolation=args.isolation)
     sandbox = None if args.math else make_sandbox(settings.sandbox, settings)
+    warn_isolation(sandbox)
     opened = open_engine(settings)
     session = Session(opened.engine, sandbox, settings, opened.manifest)
     if math_problem is not None:

@@ -23,6 +23,7 @@ from vibecode.events import (
     StageStarted,
     StepUnavailable,
 )
+from vibecode.termsafe import safe_stream, visible
 from vibecode.types import SolveResult
 
 STAGE_WORDS = {
@@ -91,11 +92,11 @@ class Progress:
         now = time.monotonic()
         if self.tty:
             if now - self.last_line > 0.1:
-                self.out.write("\r\x1b[2K" + text)
+                self.out.write("\r\x1b[2K" + visible(text))
                 self.out.flush()
                 self.last_line = now
         elif now - self.last_line > 5.0:  # plain logs: a line every few seconds
-            self.out.write(text + "\n")
+            self.out.write(visible(text) + "\n")
             self.last_line = now
 
     def _line(self, text: str) -> None:
@@ -115,7 +116,7 @@ def band(reliability: float) -> str:
 
 
 def print_result(result: SolveResult, out: TextIO | None = None) -> None:
-    out = out or sys.stdout
+    out = safe_stream(out or sys.stdout)
     d = result.decision
     best = result.best
     cal = "" if result.calibrated else " (uncalibrated)"

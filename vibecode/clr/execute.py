@@ -10,7 +10,10 @@ from pathlib import Path
 
 from vibecode.clr.harness import HarnessJob, RawRun, build_job, raw_run, run_job
 from vibecode.sandbox import Limits, Sandbox
+from vibecode.sandbox.readback import read_back_text
 from vibecode.types import FileChange, InputResult, Patch, Signature
+
+RESULT_CAP = 32 << 20  # bytes of a result file read back (a candidate could write any size)
 
 
 class CandidateRunner:
@@ -53,11 +56,7 @@ class CandidateRunner:
                         output_bytes=256 * 1024)
         with self.sandbox.prepare(self._empty, patch) as workspace:
             result = self.sandbox.run(workspace, job.argv, limits)
-            try:
-                text: str | None = (workspace.path / job.result_file).read_text(
-                    encoding="utf-8", errors="replace")
-            except OSError:
-                text = None
+            text = read_back_text(workspace.path / job.result_file, RESULT_CAP)
         return raw_run(result, text)
 
     def close(self) -> None:

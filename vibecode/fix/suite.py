@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath
 from vibecode.errors import SandboxError, UsageError, VibecodeError
 from vibecode.sandbox import Limits, Sandbox, Workspace, run_pytest
 from vibecode.sandbox.junit import MAX_REPORT_BYTES, parse_junit
+from vibecode.sandbox.readback import read_back
 from vibecode.types import TestCaseResult, TestReport
 
 JUNIT_PLACEHOLDER = "{junit}"
@@ -117,12 +118,7 @@ def _run_custom(
 
 
 def _read(path: os.PathLike[str]) -> bytes | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as fh:
-            return fh.read(MAX_REPORT_BYTES + 1)
-    except OSError:
-        return None
+    return read_back(path, MAX_REPORT_BYTES)
 
 
 def check_baseline(

@@ -38,7 +38,7 @@ def make_sandbox(kind: str, settings: Settings) -> Sandbox:
     if kind == "local":
         from vibecode.sandbox.local import LocalSandbox
 
-        return LocalSandbox(workdir=settings.sandbox_dir)
+        return LocalSandbox(settings.isolation, workdir=settings.sandbox_dir)
     if kind == "docker":
         from vibecode.sandbox.docker import DockerSandbox
 

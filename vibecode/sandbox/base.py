@@ -20,6 +20,12 @@ Protection names used in ``RunResult.protections`` (name -> active for that run)
 - ``env_scrubbed``: the environment holds no variable of the caller (no tokens or keys).
 - ``workspace_quota``: the workspace is a size-limited file system of its own, so a run cannot
   fill the disk or the memory by writing files.
+- ``host_view``: the run sees an allow-list of the host (system programs and libraries, /etc
+  without secrets, the interpreter), not the user's home, /run, sockets or other projects.
+- ``memory_per_run``: the memory of all the run's processes together is bounded (the container's
+  cgroup, or the local sandbox's watcher summing the run's resident memory).
+- ``seccomp``: a system-call filter refuses new namespaces, ptrace, keyctl, bpf,
+  perf_event_open and mount (bubblewrap's --seccomp; Docker's default profile).
 """
 
 from __future__ import annotations
@@ -50,6 +56,9 @@ PROTECTIONS = (
     "rlimits",
     "env_scrubbed",
     "workspace_quota",
+    "host_view",
+    "memory_per_run",
+    "seccomp",
 )
 
 
@@ -59,13 +68,16 @@ class Limits:
 
     wall_s: float = 60.0  # wall-clock time; the whole run is killed after it
     cpu_s: float | None = None  # CPU seconds per process; None: the wall time
-    memory_mb: int = 2048  # address space per process (local) / the container's memory (docker)
+    memory_mb: int = 2048  # memory of the whole run (and address space per process, local)
     nprocs: int = 64  # processes and threads the run may add
     nofile: int = 1024  # open files per process
     output_bytes: int = 256 * 1024  # tail kept of stdout and of stderr (the totals are counted)
     file_size_mb: int = 1024  # largest file the run may write
     tmp_mb: int = 256  # size of the private /tmp where the backend makes one
     cpus: float = 1.0  # CPU share of a container (docker only)
+    # Absolute host paths made visible read-only inside the run, in addition to the backend's
+    # allow-list (for example a project's .venv and its base interpreter's prefix).
+    ro_paths: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         numbers = {

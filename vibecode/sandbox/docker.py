@@ -14,9 +14,11 @@ build`` builds one where a registry is reachable, ``scripts/docker-up`` builds o
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import shutil
 import signal
+import socket
 import tempfile
 import threading
 import time
@@ -111,6 +113,7 @@ class DockerSandbox:
         self._parent = Path(workdir).expanduser() if workdir else None
         self._client = client if client is not None else connect()
         self._init = True
+        reap_stale(self._client)
         try:
             self._client.images.get(image)
         except Exception as exc:
@@ -164,6 +167,11 @@ class DockerSandbox:
         ws = str(workspace.path)
         run_env = sandbox_env(home=ws, tmpdir="/tmp", path=DOCKER_PATH, extra=env)
         volumes = {ws: {"bind": ws, "mode": "rw"}}
+        for path in limits.ro_paths:  # Limits.ro_paths: read-only, at the same path
+            if not os.path.isabs(path):
+                raise SandboxError(f"Limits.ro_paths needs absolute paths, got {path!r}.")
+            if os.path.exists(path) and path not in volumes:
+                volumes[path] = {"bind": path, "mode": "ro"}
         command = list(cmd)
         stdin_dir = None
         try:
@@ -202,8 +210,11 @@ class DockerSandbox:
 
         mb = 1 << 20
         cpu = limits.cpu_seconds
+        # The wall limit is also enforced inside the container, so that it ends even when
+        # vibecode is killed (SIGKILL) and nothing on the host supervises it any more.
+        wall = str(math.ceil(limits.wall_s + _WALL_MARGIN_S))
         options: dict[str, Any] = dict(
-            command=command,
+            command=["timeout", "-s", "KILL", wall, *command],
             user=user,
             working_dir=ws,
             environment=env,
@@ -226,7 +237,14 @@ class DockerSandbox:
                 Ulimit(name="core", soft=0, hard=0),
             ],
             log_config={"type": "none", "config": {}},
-            labels={"vibecode.sandbox": "1"},
+            # Labelled with the owner and the deadline, so that the next start removes what a
+            # killed vibecode left behind (reap_stale); `docker stop` kills at once.
+            labels={
+                "vibecode.sandbox": "1",
+                "vibecode.owner": f"{socket.gethostname()}:{os.getpid()}",
+                "vibecode.deadline": str(int(time.time() + limits.wall_s + _WALL_MARGIN_S)),
+            },
+            stop_signal="SIGKILL",
             detach=True,
         )
         try:
@@ -357,3 +375,44 @@ def build_image(
 def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return (text[0] if text else type(exc).__name__)[:300]
+
+
+_WALL_MARGIN_S = 5.0
+
+
+def reap_stale(client: Any) -> list[str]:
+    """Remove vibecode's containers whose owner process is gone or whose deadline passed.
+
+    A vibecode killed by SIGKILL (or a lost terminal) cannot remove its containers; the next
+    start of any vibecode on this host does. Returns the ids removed.
+    """
+    removed: list[str] = []
+    try:
+        found = client.containers.list(all=True, filters={"label": "vibecode.sandbox=1"})
+    except Exception:
+        return removed
+    host = socket.gethostname()
+    for container in found:
+        labels = container.labels or {}
+        owner_host, _, owner_pid = str(labels.get("vibecode.owner", "")).rpartition(":")
+        try:
+            deadline = float(labels.get("vibecode.deadline", "0"))
+        except ValueError:
+            deadline = 0.0
+        alive = owner_host == host and owner_pid.isdigit() and _alive(int(owner_pid))
+        if alive and time.time() < deadline:
+            continue
+        with contextlib.suppress(Exception):
+            container.remove(force=True)
+            removed.append(container.id)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -77,12 +77,39 @@ def local_checks() -> list[Check]:
     fix = None
     if missing:
         fix = (
-            "Install bubblewrap (scripts/system-deps), or use --backend docker."
+            "Install bubblewrap (scripts/system-deps), or use --sandbox docker."
             if sys.platform.startswith("linux")
             else "Use --backend docker for full isolation."
         )
     checks.append(Check("local sandbox", not missing, detail, fix))
-    return checks
+    return checks + protection_checks(prot)
+
+
+# doctor's line per protection: (check name, protection, what it means, the fix when missing)
+_PROTECTION_LINES = (
+    ("host view", "host_view", "an allow-list of the host: no home, /root, /run or other projects",
+     "Install bubblewrap (scripts/system-deps), or use --sandbox docker."),
+    ("sockets", "host_view", "no host unix socket (Docker's, $XDG_RUNTIME_DIR, /run) is visible",
+     "Install bubblewrap (scripts/system-deps), or use --sandbox docker."),
+    ("memory per run", "memory_per_run",
+     "the run's processes together are bounded (resident memory summed from /proc)",
+     "Needs /proc; use --sandbox docker (a cgroup per container)."),
+    ("disk", "workspace_quota", "workspace and /tmp are size-capped file systems",
+     "Run as root (a tmpfs workspace), or use --sandbox docker; /tmp is capped either way."),
+    ("seccomp", "seccomp", "namespaces, ptrace, keyctl, bpf, perf_event_open, mount refused",
+     "Needs bubblewrap on x86-64 Linux; or use --sandbox docker (its default seccomp profile)."),
+    ("cleanup", "kill_all", "every process of a run ends with it (PID namespace)",
+     "Install bubblewrap (scripts/system-deps), or use --sandbox docker."),
+)
+
+
+def protection_checks(prot: dict[str, bool]) -> list[Check]:
+    """One line per protection of the local sandbox: active, or missing with the fix."""
+    return [
+        Check(name, prot.get(key, False), ("active: " if prot.get(key) else "missing: ") + what,
+              None if prot.get(key) else fix)
+        for name, key, what, fix in _PROTECTION_LINES
+    ]
 
 
 def docker_checks(image: str) -> list[Check]:

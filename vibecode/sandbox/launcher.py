@@ -53,6 +53,9 @@ for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
 while True:
     try:
         _, status, usage = os.wait4(pid, 0)
+        if os.WIFSTOPPED(status):  # the command made us its tracer (PTRACE_TRACEME): end it
+            os.kill(pid, signal.SIGKILL)
+            continue
         break
     except InterruptedError:
         continue

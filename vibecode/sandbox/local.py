@@ -1,6 +1,9 @@
 """LocalSandbox: untrusted code on this machine, in the strongest isolation the platform offers.
 
-Isolation, strongest first (``isolation="auto"`` picks the first that works here, by running it):
+Isolation, strongest first. ``isolation="auto"`` (the default) uses bubblewrap (sandbox-exec on
+macOS) and refuses to run when it does not work here; the weaker ``unshare`` and ``plain`` run
+only when chosen explicitly (``--isolation``, the ``isolation`` setting), and every result names
+them in ``RunResult.notes``:
 
 - ``bwrap`` (Linux, bubblewrap): new network, PID, IPC and UTS namespaces; the host read-only;
   a private, size-limited /tmp and /dev/shm; the workspace the only writable place. As root, the
@@ -27,13 +30,15 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
+from vibecode.sandbox import memwatch, seccomp
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
+from vibecode.sandbox.hostview import bwrap_args
 from vibecode.sandbox.launcher import launcher_argv
 from vibecode.sandbox.process import ProcessOutcome, run_process, sweep_processes, to_result
 from vibecode.sandbox.workspace import (
@@ -89,6 +94,11 @@ class LocalSandbox:
     def isolation(self) -> str:
         return self.mode.kind
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What this isolation leaves open (a weaker one chosen explicitly); empty otherwise."""
+        return (self.mode.note,) if self.mode.note else ()
+
     def protections(self) -> dict[str, bool]:
         prot = mode_protections(self.mode)
         prot["workspace_quota"] = self._parent is None and can_mount()
@@ -138,20 +148,20 @@ class LocalSandbox:
             def after_exit() -> None:
                 sweep_processes(token)
 
+            filter_fd: int | None = None
+
             def argv_for(info_fd: int) -> list[str]:
                 launch = launcher_argv(self._python, {**spec, "fd": info_fd}, cmd)
-                return wrap_command(self.mode, launch, workspace.path, limits, tmpdir)
+                return wrap_command(self.mode, launch, workspace.path, limits, tmpdir, filter_fd)
 
             for attempt in range(SETUP_RETRIES + 1):
-                outcome = run_process(
-                    argv_for,
-                    env=run_env,
-                    cwd=workspace.path,
-                    stdin=stdin,
-                    wall_s=limits.wall_s,
-                    output_bytes=limits.output_bytes,
-                    after_exit=after_exit if sweep else None,
-                )
+                filter_fd = seccomp.filter_fd() if self.mode.kind == "bwrap" else None
+                try:
+                    outcome = self._attempt(argv_for, run_env, workspace, stdin, limits, sweep,
+                                            after_exit, filter_fd)
+                finally:
+                    if filter_fd is not None:
+                        os.close(filter_fd)
                 if attempt == SETUP_RETRIES or not _setup_failed(self.mode, outcome):
                     break
                 time.sleep(0.05 * (attempt + 1))
@@ -160,7 +170,24 @@ class LocalSandbox:
                 remove_tree(tmpdir)
         prot = self.protections()
         prot["workspace_quota"] = workspace.quota_mb is not None
-        return to_result(outcome, "local", prot)
+        return to_result(
+            outcome, "local", prot, oom_killed=outcome.memory_exceeded, notes=self.notes
+        )
+
+    def _attempt(self, argv_for: Callable[[int], list[str]], run_env: dict[str, str],
+                 workspace: Workspace, stdin: bytes | None, limits: Limits, sweep: bool,
+                 after_exit: Callable[[], None], filter_fd: int | None) -> ProcessOutcome:
+        return run_process(
+            argv_for,
+            env=run_env,
+            cwd=workspace.path,
+            stdin=stdin,
+            wall_s=limits.wall_s,
+            output_bytes=limits.output_bytes,
+            after_exit=after_exit if sweep else None,
+            run_memory_mb=limits.memory_mb,
+            pass_fds=() if filter_fd is None else (filter_fd,),
+        )
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)
@@ -184,6 +211,9 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
     prot["nproc_limit"] = unprivileged
     prot["memory_limit"] = linux  # macOS does not enforce an address-space limit
     prot["workspace_quota"] = can_mount()
+    prot["host_view"] = mode.kind == "bwrap"
+    prot["memory_per_run"] = memwatch.available()
+    prot["seccomp"] = mode.kind == "bwrap" and seccomp.program() is not None
     return prot
 
 
@@ -191,10 +221,16 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
 
 
 def wrap_command(
-    mode: Mode, launch: list[str], ws: Path, limits: Limits, tmpdir: Path | None
+    mode: Mode,
+    launch: list[str],
+    ws: Path,
+    limits: Limits,
+    tmpdir: Path | None,
+    seccomp_fd: int | None = None,
 ) -> list[str]:
     if mode.kind == "bwrap":
-        return [_which("bwrap"), *_bwrap_args(mode, ws, limits, launch[0]), "--", *launch]
+        filt = [] if seccomp_fd is None else ["--seccomp", str(seccomp_fd)]
+        return [_which("bwrap"), *bwrap_args(mode.drop_uid, ws, limits, launch[0]), *filt, "--", *launch]
     if mode.kind == "unshare":
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
         flags = ["--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--mount-proc"]
@@ -233,92 +269,6 @@ def _setup_failed(mode: Mode, outcome: ProcessOutcome) -> bool:
         and not outcome.timed_out
         and outcome.stderr.lstrip().startswith(b"bwrap:")
     )
-
-
-def _bwrap_args(mode: Mode, ws: Path, limits: Limits, python: str) -> list[str]:
-    size = str(limits.tmp_mb << 20)
-    args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-    args += ["--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"]
-    needed = _needed_paths(python)
-    hidden = ["/tmp", "/dev"]  # replaced by fresh mounts above
-    if mode.drop_uid:
-        for blocker in sorted(_blockers([*needed, str(ws)]), key=len):
-            if not any(_inside(blocker, h) or blocker == h for h in hidden):
-                hidden.append(blocker)
-                args += ["--tmpfs", blocker]
-    rebinds: list[str] = []
-    for path in sorted(needed, key=len):
-        if any(_inside(path, h) for h in hidden) and not any(
-            path == r or _inside(path, r) for r in rebinds
-        ):
-            rebinds.append(path)
-    made: set[str] = set()
-    for dest in [*rebinds, str(ws)]:
-        root = next((h for h in hidden if _inside(dest, h)), None)
-        if root is None:
-            continue
-        parent = os.path.dirname(dest)
-        chain = []
-        while parent != root and _inside(parent, root):
-            chain.append(parent)
-            parent = os.path.dirname(parent)
-        for d in reversed(chain):
-            if d not in made:
-                made.add(d)
-                args += ["--perms", "0755", "--dir", d]
-    for path in rebinds:
-        args += ["--ro-bind", path, path]
-    args += ["--bind", str(ws), str(ws), "--chdir", str(ws)]
-    args += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
-    args += ["--unshare-cgroup-try", "--hostname", "sandbox", "--die-with-parent", "--new-session"]
-    if os.geteuid() == 0:
-        args += ["--cap-drop", "ALL"]
-        if mode.drop_uid:
-            # Only the launcher uses these, to become the sandbox user (which clears them all);
-            # DAC_OVERRIDE lets it enter the workspace, which belongs to that user, before.
-            args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
-            args += ["--cap-add", "CAP_DAC_OVERRIDE"]
-    else:
-        args += ["--unshare-user"]
-    return args
-
-
-@functools.lru_cache(maxsize=8)
-def _needed_paths(python: str) -> tuple[str, ...]:
-    """Folders the interpreter and the commands on PATH need, as real paths."""
-    candidates = {os.path.dirname(os.path.abspath(python))}
-    real = os.path.realpath(python)
-    candidates.add(os.path.dirname(os.path.dirname(real)))
-    if os.path.realpath(sys.executable) == real or python == sys.executable:
-        candidates |= {sys.prefix, sys.base_prefix, sys.exec_prefix}
-        candidates |= {p for p in sys.path if os.path.isabs(p)}
-    candidates |= {p for p in os.environ.get("PATH", "").split(os.pathsep) if os.path.isabs(p)}
-    out = set()
-    for path in candidates:
-        if os.path.exists(path):
-            out.add(os.path.realpath(path))
-    return tuple(sorted(out))
-
-
-def _blockers(paths: Sequence[str]) -> set[str]:
-    """Folders on the way to ``paths`` that other users may not enter (such as /root)."""
-    found = set()
-    for path in paths:
-        current = "/"
-        for part in Path(path).parts[1:-1]:
-            current = os.path.join(current, part)
-            try:
-                mode = os.stat(current).st_mode
-            except OSError:
-                break
-            if not mode & 0o001:
-                found.add(current)
-                break
-    return found
-
-
-def _inside(path: str, folder: str) -> bool:
-    return path != folder and (path + "/").startswith(folder.rstrip("/") + "/")
 
 
 def _macos_profile(ws: Path, tmpdir: Path | None) -> str:
@@ -370,33 +320,69 @@ def _which(tool: str) -> str:
 # ----------------------------------------------------------------------------- detection
 
 
+WEAK = ("unshare", "plain")  # isolations that leave the host writable: only by explicit choice
+_REFUSAL_HINT = (
+    "Install bubblewrap (scripts/system-deps, or `apt-get install bubblewrap`), or run with "
+    "--sandbox docker. To run candidate code with a writable host anyway, opt in explicitly "
+    "with --isolation unshare or --isolation plain (config key `isolation`, or VIBECODE_ISOLATION)."
+)
+
+
+def weak_note(kind: str) -> str:
+    """What a weaker isolation chosen by the user leaves open; named in every result."""
+    if kind == "unshare":
+        return (
+            "isolation unshare (chosen explicitly): no network, but the host's files are visible "
+            "and writable by the candidate code"
+        )
+    if kind == "plain":
+        return (
+            "isolation plain (chosen explicitly): the candidate code can read and write the host's "
+            "files and use the network"
+        )
+    return ""
+
+
 @functools.lru_cache(maxsize=8)
 def detect_mode(isolation: str, python: str) -> Mode:
-    """The isolation to use, proven by running the interpreter through it once."""
+    """The isolation to use, proven by running the interpreter through it once.
+
+    ``auto`` accepts only an isolation that keeps the host read-only and the network off
+    (bubblewrap on Linux, sandbox-exec on macOS); it never falls back to a weaker one silently.
+    """
     if sys.platform == "darwin":
         if isolation in ("auto", "sandbox-exec") and shutil.which("sandbox-exec"):
             return Mode("sandbox-exec", False)
-        if isolation in ("auto", "plain"):
-            return Mode("plain", False, "sandbox-exec not found")
-        raise SandboxError(f"The {isolation} isolation is not available on macOS.")
+        if isolation == "plain":
+            return Mode("plain", False, weak_note("plain"))
+        raise SandboxError(
+            f"The {isolation} isolation is not available on this Mac (sandbox-exec not found), "
+            "and vibecode does not run candidate code unsandboxed without being told to.",
+            "Run with --sandbox docker, or opt in with --isolation plain.",
+        )
     root = os.geteuid() == 0
     tried: list[str] = []
-    kinds = ["bwrap", "unshare", "plain"] if isolation == "auto" else [isolation]
-    for kind in kinds:
-        if kind == "sandbox-exec":
-            raise SandboxError("sandbox-exec exists only on macOS.")
-        if kind != "plain" and shutil.which(kind) is None:
-            tried.append(f"{kind} not installed")
-            continue
+    kind = "bwrap" if isolation == "auto" else isolation
+    if kind == "sandbox-exec":
+        raise SandboxError("sandbox-exec exists only on macOS.", "Use --isolation auto.")
+    if kind != "plain" and shutil.which(kind) is None:
+        tried.append(f"{kind} is not installed (not on PATH)")
+    else:
         for drop in [True, False] if root and kind == "bwrap" else [False]:
             mode = Mode(kind, drop)
             problem = probe(mode, python)
             if problem is None:
-                return Mode(kind, drop, "; ".join(tried))
+                return Mode(kind, drop, weak_note(kind))
             tried.append(f"{kind}{' as an unprivileged user' if drop else ''}: {problem}")
+    if kind == "bwrap":
+        raise SandboxError(
+            "The local sandbox needs bubblewrap and it does not work here "
+            f"({'; '.join(tried)}); vibecode refuses to run candidate code with the host "
+            "writable or the network on unless told to.",
+            _REFUSAL_HINT,
+        )
     raise SandboxError(
-        f"The {isolation} isolation does not work here: {'; '.join(tried)}.",
-        "Install bubblewrap (scripts/system-deps) or choose another isolation.",
+        f"The {kind} isolation does not work here: {'; '.join(tried)}.", _REFUSAL_HINT
     )
 
 

@@ -8,6 +8,7 @@ reports nothing (killed on timeout), the status of the outermost process is used
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import selectors
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
+from vibecode.sandbox import memwatch
 from vibecode.types import RunResult
 
 _LIMIT_PROTECTION = {
@@ -44,6 +46,7 @@ class ProcessOutcome:
     peak_memory_mb: float | None
     failed_limits: tuple[str, ...]
     reported: bool  # the launcher reported the command's status (else it is the wrapper's)
+    memory_exceeded: bool = False  # the run's summed memory passed its limit; it was killed
 
 
 class _Tail:
@@ -71,6 +74,8 @@ def run_process(
     wall_s: float,
     output_bytes: int,
     after_exit: Callable[[], None] | None = None,
+    run_memory_mb: int | None = None,
+    pass_fds: tuple[int, ...] = (),
 ) -> ProcessOutcome:
     """Run ``argv_for(info_fd)`` in its own session; kill the session at ``wall_s``.
 
@@ -95,7 +100,7 @@ def run_process(
                 env=env,
                 cwd=str(cwd),
                 start_new_session=True,
-                pass_fds=(info_w,),
+                pass_fds=(info_w, *pass_fds),
             )
         except OSError as exc:
             raise SandboxError(
@@ -105,9 +110,17 @@ def run_process(
         os.close(info_w)
         if stdin_file is not None:
             stdin_file.close()
+    watch = None
+    if run_memory_mb is not None and memwatch.available():
+        watch = memwatch.MemoryWatch(proc.pid, run_memory_mb)
     try:
-        return _supervise(proc, start, wall_s, output_bytes, info_r, after_exit)
+        outcome = _supervise(proc, start, wall_s, output_bytes, info_r, after_exit)
+        if watch is not None and watch.exceeded:
+            outcome = dataclasses.replace(outcome, memory_exceeded=True)
+        return outcome
     finally:
+        if watch is not None:
+            watch.stop()
         os.close(info_r)
         for stream in (proc.stdout, proc.stderr):
             if stream is not None:
@@ -209,6 +222,8 @@ def _decode(status: int | None) -> tuple[int | None, int | None]:
         return None, int(signal.SIGKILL)
     if os.WIFSIGNALED(status):
         return None, os.WTERMSIG(status)
+    if os.WIFSTOPPED(status):  # never a final status; report the run as killed
+        return None, int(signal.SIGKILL)
     return os.waitstatus_to_exitcode(status), None
 
 
@@ -302,7 +317,11 @@ def looks_oom(stderr_tail: bytes) -> bool:
 
 
 def to_result(
-    outcome: ProcessOutcome, backend: str, protections: dict[str, bool], oom_killed: bool = False
+    outcome: ProcessOutcome,
+    backend: str,
+    protections: dict[str, bool],
+    oom_killed: bool = False,
+    notes: tuple[str, ...] = (),
 ) -> RunResult:
     """The public :class:`RunResult` of one run; ``oom_killed`` when the backend knows."""
     prot = dict(protections)
@@ -323,4 +342,5 @@ def to_result(
         peak_memory_mb=None if outcome.peak_memory_mb is None else round(outcome.peak_memory_mb, 1),
         backend=backend,
         protections=prot,
+        notes=notes,
     )

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import secrets
-import stat
 from collections.abc import Sequence
 
 from vibecode.errors import SandboxError, VibecodeError
@@ -28,6 +26,7 @@ from vibecode.sandbox.junit import (
     parse_events,
     parse_junit,
 )
+from vibecode.sandbox.readback import read_back
 from vibecode.sandbox.workspace import Workspace
 from vibecode.types import RunResult, TestReport
 
@@ -203,13 +202,6 @@ def _why_ended(run: RunResult) -> str:
 
 def _read_capped(workspace: Workspace, relpath: str) -> bytes | None:
     try:
-        path = workspace.resolve(relpath)
-        fd = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        )
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return None
-            return fh.read(MAX_REPORT_BYTES + 1)
+        return read_back(workspace.resolve(relpath), MAX_REPORT_BYTES)
     except (OSError, VibecodeError, ValueError):
         return None

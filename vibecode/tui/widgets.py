@@ -70,7 +70,9 @@ def status_markup(app: VibecodeApp) -> str:
 def escape(text: str) -> str:
     from textual.markup import escape as _escape
 
-    return _escape(text)
+    from vibecode.termsafe import visible
+
+    return _escape(visible(text))
 
 
 class StatusBar(Static):

@@ -41,6 +41,8 @@ class RunResult:
     backend: str  # "local" | "docker"
     # Protection name -> whether it was active for this run ("network", "readonly_root", ...).
     protections: dict[str, bool] = field(default_factory=dict)
+    # What the user should know about this run's isolation (a weaker one chosen explicitly).
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
