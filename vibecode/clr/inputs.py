@@ -27,7 +27,13 @@ from typing import Any
 
 from vibecode.errors import ProblemError
 from vibecode.problems.binding import bind_arguments
-from vibecode.problems.constraints import Constraints, holds, parse_constraints, resolve
+from vibecode.problems.constraints import (
+    Constraints,
+    differ_violations,
+    holds,
+    parse_constraints,
+    resolve,
+)
 from vibecode.problems.literals import (
     LiteralError,
     parse_arguments,
@@ -114,6 +120,10 @@ def validate_input(args: dict[str, object], problem: Problem, constraints: Const
             bad = [v for v in leaves if isinstance(v, (int, float)) and not holds(v, c.value[name], args)]
             if bad:
                 problems.append(f"{name} has value {bad[0]} outside the constraints")
+        if name in c.choices:
+            bad_choice = [v for v in leaves if v not in c.choices[name]]
+            if bad_choice:
+                problems.append(f"{name} has value {bad_choice[0]!r}, not one of {c.choices[name]}")
         if name in c.chars:
             text = "".join(v for v in leaves if isinstance(v, str))
             extra = sorted(set(text) - set(c.chars[name]))
@@ -127,6 +137,8 @@ def validate_input(args: dict[str, object], problem: Problem, constraints: Const
         pairs = value if name in c.pair_sorted and isinstance(value, list) else []
         if any(isinstance(v, list) and len(v) == 2 and v[0] > v[1] for v in pairs):
             problems.append(f"the pairs in {name} should be ordered")
+    if not problems:
+        problems += differ_violations(c, args)
     return problems
 
 
@@ -172,6 +184,9 @@ class _Gen:
         if k == "str":
             chars = self._chars(name)
             return self.rng.choice(chars)
+        choices = [v for v in self.c.choices.get(name, []) if isinstance(v, (int, float))]
+        if choices:
+            return min(choices) if mode in ("min", "negative") else max(choices) if mode == "max" else self.rng.choice(choices)
         lo, hi = self._range(name, assigned, k == "int")
         if k == "int":
             lo_i, hi_i = int(max(lo, -SCALAR_CAP)), int(min(hi, SCALAR_CAP))
@@ -289,13 +304,11 @@ def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 12) ->
     if unsupported:
         types = {p.name: p.type for p in problem.signature.params}
         return InputSet((), "type", (f"cannot generate values of type {types[unsupported[0]]} for {unsupported[0]}",))
-    if c.blockers:
-        return InputSet((), "type", tuple(c.blockers))
     rng = random.Random(seed)
     gen = _Gen(problem, c, rng)
     order = sorted(specs, key=lambda n: specs[n].base.kind in ("int", "float", "bool"))
     out: dict[str, dict[str, object]] = {}
-    notes: list[str] = []
+    notes: list[str] = list(c.notes)
     rejected = 0
     for mode in _MODES:
         if mode == "negative" and all(gen._range(n, {}, True)[0] >= 0 for n in specs if _leaf(specs[n]).kind in ("int", "float")):

@@ -28,6 +28,11 @@ def detect_output_order(prose: str) -> OutputOrder:
     return "any"
 
 
+def _fold(name: str) -> str:
+    """``numRows`` and ``num_rows`` name the same parameter."""
+    return name.lower().replace("_", "")
+
+
 def bind_arguments(
     sig: Signature, pairs: list[tuple[str | None, object]], where: str
 ) -> dict[str, object]:
@@ -47,10 +52,10 @@ def bind_arguments(
         bound = {n: v for n, (_, v) in zip(names, pairs, strict=False)}
     else:
         bound = {}
-        lowered = {n.lower(): n for n in names}
+        lowered = {_fold(n): n for n in names}
         for name, value in pairs:
             assert name is not None
-            key = name if name in names else lowered.get(name.lower())
+            key = name if name in names else lowered.get(_fold(name))
             if key is None:
                 raise ProblemError(
                     f"{where} names an input `{name}`, but `{sig.function}` takes "

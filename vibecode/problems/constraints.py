@@ -13,9 +13,14 @@ Understood forms (``<=``, ``<``, ``==``, ``≤`` chains; numbers such as ``10^4`
 - "s consists of lowercase English letters / digits / '(' and ')'" -> allowed characters;
 - "sorted", "unique"/"distinct" -> ordered / distinct elements.
 
-Anything that promises a hidden property of the inputs ("exactly one solution", "it is
-guaranteed that ...") or a constraint line that names an argument and is not understood makes
-random inputs unsafe: such reasons are collected in ``blockers``.
+- ``n == matrix[i].length``, ``nums1.length == m`` -> size names in either direction;
+- "s contains only ...", "grid[i][j] is '0' or '1'", "x is either 0 or 1" -> characters / values.
+
+Each line is read on its own. A line that is not understood is skipped and listed in ``skipped``
+with its kind; it never switches input generation off. A line that promises a hidden property of
+the inputs ("exactly one solution", "it is guaranteed that ...") is listed in ``promises``: inputs
+are still generated, so candidates may legitimately differ on inputs that break the promise, which
+the scorer treats as contested evidence (never ``verified``), not as a wrong answer.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from dataclasses import dataclass, field
 
 from vibecode.types import Problem
 
-# A bound term: ("num", value, 0) | ("len", name, offset) | ("val", name, offset)
+# A bound term: ("num", value, 0) | ("len", name, offset) | ("ilen", name, offset) (the length of
+# the argument's first item) | ("val", name, offset)
 Term = tuple[str, object, int]
 Range = tuple["Term | None", "Term | None"]
 
@@ -47,11 +53,13 @@ _BLOCKERS = re.compile(
     re.I,
 )
 _NODES = re.compile(
-    r"number of nodes in (?:the |both |each )?(?:linked )?(?:lists?|trees?)\s*(?:is|are)?\s*"
-    r"(?:in )?(?:the )?range\s*\[\s*([^,\]]+),\s*([^\]]+)\]",
+    r"number of nodes in [\w ]{1,40}?\s*(?:is|are)?\s*"
+    r"(?:in )?(?:the )?range\s*(?:of\s*)?\[\s*([^,\]]+),\s*([^\]]+)\]",
     re.I,
 )
-_CONSISTS = re.compile(r"^(.*?)\bconsists?\s+(?:only\s+)?of\b(.*)$", re.I)
+_NODE_COUNT = re.compile(r"number of nodes in [\w ]{1,40}? is ([A-Za-z_]\w*)$", re.I)
+_CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|contains?\s+only|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?)\b(.*)$", re.I)
+_CHOICE = re.compile(r"^(.*?)\b(?:is|are)\s+(?:either\s+|only\s+|one of\s+|all\s+)?(.+?\bor\b.+)$", re.I)
 _SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"
 
 
@@ -65,8 +73,16 @@ class Constraints:
     unique: set[str] = field(default_factory=set)
     pair_sorted: set[str] = field(default_factory=set)
     bst: set[str] = field(default_factory=set)
-    blockers: list[str] = field(default_factory=list)
-    unknown: list[str] = field(default_factory=list)
+    choices: dict[str, list[object]] = field(default_factory=dict)  # "grid[i][j] is 0 or 1"
+    differ: list[tuple[Term, Term]] = field(default_factory=list)  # "divisor != 0", "word1 != word2"
+    promises: list[str] = field(default_factory=list)  # hidden properties: not generated
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (line, kind) not understood
+    promise_lines: list[str] = field(default_factory=list)  # the constraint lines among promises
+
+    @property
+    def notes(self) -> list[str]:
+        out = [f"constraint line skipped ({kind}): {line!r}" for line, kind in self.skipped]
+        return out + [f"a promise of the problem is not generated, inputs may break it: {p!r}" for p in self.promises]
 
 
 def number(text: str) -> int | float | None:
@@ -110,8 +126,8 @@ def _eval(node: ast.expr) -> int | float:
 def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tuple[str, str] | None:
     """("length"|"inner"|"value", name) for a term that names an argument."""
     t = term.strip().replace(" ", "")
-    if t in aliases and aliases[t][0] == "len" and aliases[t][2] == 0:
-        return ("length", str(aliases[t][1]))
+    if t in aliases and aliases[t][0] in ("len", "ilen") and aliases[t][2] == 0:
+        return ("length" if aliases[t][0] == "len" else "inner", str(aliases[t][1]))
     m = re.fullmatch(r"(?:len\((\w+)\)|(\w+)\.(?:length|size\(\)|len))", t)
     if m:
         name = m.group(1) or m.group(2)
@@ -146,6 +162,8 @@ def _term(text: str, params: dict[str, str], aliases: dict[str, Term]) -> Term |
     kind, ref = subj
     if kind == "length":
         return ("len", ref, offset)
+    if kind == "inner":
+        return ("ilen", ref, offset)
     if kind == "value" and ref in params and params[ref] in ("int", "float"):
         return ("val", ref, offset)
     return None
@@ -161,33 +179,100 @@ def parse_constraints(problem: Problem) -> Constraints:
     node_params = [n for n, k in params.items() if k in ("listnode", "treenode")]
     c = Constraints()
     aliases: dict[str, Term] = {}
-    lines = [_plain(line) for line in problem.constraints]
-    for line in lines:  # aliases first: "n == nums.length"
-        m = re.fullmatch(r"\s*(\w+)\s*==\s*(.+?)\s*\.?\s*", line)
-        if m and m.group(1) not in params:
-            t = _term(m.group(2), params, aliases)
-            if t is not None and t[0] == "len":
-                aliases[m.group(1)] = t
+    lines = [re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)) for line in problem.constraints]
+    for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
+        count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
+        if count and node_params and count.group(1) not in params:
+            aliases.setdefault(count.group(1), ("len", node_params[0], 0))
+        if "==" not in line or re.search(r"[<>!]", line):
+            continue
+        sides = [p.strip() for p in line.strip().rstrip(".").split("==")]
+        for alias in sides:
+            if re.fullmatch(r"[A-Za-z_]\w*", alias) and alias not in params and alias not in aliases:
+                found = [t for o in sides if o != alias and (t := _term(o, params, aliases)) and t[0] in ("len", "ilen")]
+                if found:
+                    aliases[alias] = found[0]
     prose = problem.statement + "\n" + "\n".join(lines)
-    for m in _BLOCKERS.finditer(prose):
-        c.blockers.append(f"the problem promises a property of its inputs ({m.group(0)!r})")
+    for m in _BLOCKERS.finditer(problem.statement):
+        c.promises.append(m.group(0))
     lower = prose.lower()
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
-    if re.search(r"\bsorted\b", lower):
-        c.sorted.update(one_d)
-    if re.search(r"\b(?:unique|distinct)\b", lower):
-        c.unique.update(one_d + [n for n, k in params.items() if k == "treenode"])
+    c.sorted.update(_marked(_SORTED, problem.statement, lines, one_d))
+    c.unique.update(_marked(_UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
     for line in lines:
-        if not _read_line(line, params, aliases, node_params, c):
-            mentioned = [n for n in params if re.search(rf"\b{re.escape(n)}\b", line)]
-            if _BLOCKERS.search(line) or re.search(r"\b(?:sorted|unique|distinct)\b", line, re.I):
-                continue
-            c.unknown.append(line)
-            if mentioned:
-                c.blockers.append(f"a constraint was not understood: {line!r}")
+        try:
+            understood = _read_line(line, params, aliases, node_params, c)
+        except (TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
+            understood = False
+        if understood or re.search(r"\b(?:sorted|unique|distinct)\b", line, re.I):
+            continue
+        if _BLOCKERS.search(line):
+            c.promises.append(line)
+            c.promise_lines.append(line)
+        else:
+            c.skipped.append((line, _kind(line, params)))
+    _drop_what_examples_break(problem, c)
     return c
+
+
+def _drop_what_examples_break(problem: Problem, c: Constraints) -> None:
+    """An example's input is a real input: a sorted/distinct reading it breaks was a misreading
+    ("nums1 and nums2, sorted" where nums1 ends in padding zeros), so it is dropped."""
+    for ex in problem.examples:
+        for name in list(c.sorted):
+            v = ex.inputs.get(name)
+            flat = [x for x in v if not isinstance(x, list)] if isinstance(v, list) else []
+            try:
+                if flat and flat != sorted(flat, key=lambda x: (x is None, x)):
+                    c.sorted.discard(name)
+            except TypeError:
+                c.sorted.discard(name)
+        for name in list(c.unique):
+            v = ex.inputs.get(name)
+            flat = [repr(x) for x in v if x is not None] if isinstance(v, list) else []
+            if len(set(flat)) != len(flat):
+                c.unique.discard(name)
+
+
+_SORTED = re.compile(r"\bsorted\b|\b(?:non-?decreasing|ascending|increasing)\s+order\b", re.I)
+_UNIQUE = re.compile(r"\b(?:unique|distinct)\b", re.I)
+
+
+def _marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[str]) -> set[str]:
+    """The arguments that ``word`` ("sorted", "distinct") is said of: a constraint line with the
+    word names them (or there is one candidate); in the statement the word must stand within a few
+    words of the argument's name, in a sentence that is not about the answer."""
+    out: set[str] = set()
+    for line in lines:
+        if word.search(line) and not re.search(r"\b(?:return|answer|output|result)\b", line, re.I):
+            named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", line)]
+            out.update(named or (names if len(names) == 1 else []))
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", statement):
+        if not word.search(sentence) or re.match(r"\W*(?:return|find|output|count)\b", sentence, re.I):
+            continue
+        if re.search(r"\brotated\b|\bpossibly\b", sentence, re.I):
+            continue
+        # "distinct integers nums", "nums of unique elements"; not "distinct indices", "unique combinations"
+        w = word.pattern if word is _SORTED else rf"(?:{word.pattern})\s+(?:integers|numbers|values|elements|strings|words|characters|letters)"
+        for n in names:
+            near = rf"(?:{w})\W+(?:\w+\W+){{0,3}}?{re.escape(n)}\b|\b{re.escape(n)}\W+(?:\w+\W+){{0,3}}?(?:{w})"
+            if re.search(near, sentence, re.I):
+                out.add(n)
+    return out
+
+
+def _kind(line: str, params: dict[str, str]) -> str:
+    """What sort of line was not understood, for the notes and the corpus figures."""
+    low = line.lower()
+    if not any(re.search(rf"\b{re.escape(n)}\b", line) for n in params):
+        return "names no argument"
+    if re.search(r"[<>=]", line):
+        return "relation"
+    if re.search(r"\b(?:valid|represents?|forms?|is a|are all|will be|each)\b", low):
+        return "structural property"
+    return "prose"
 
 
 def _add(target: dict[str, list[Range]], name: str, rng: Range, node_params: list[str]) -> None:
@@ -197,8 +282,25 @@ def _add(target: dict[str, list[Range]], name: str, rng: Range, node_params: lis
 
 def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node_params: list[str], c: Constraints) -> bool:
     text = line.strip().rstrip(".").strip()
-    if re.fullmatch(r"\s*(\w+)\s*==\s*(.+)", text) and text.split("==")[0].strip() in aliases:
+    if "==" in text and len(text.split("==")) == 2 and any(p.strip() in aliases for p in text.split("==")):
+        left, right = (p.strip() for p in text.split("=="))
+        alias, other = (left, right) if left in aliases else (right, left)
+        if _term(other, params, {}) == aliases[alias] or _term(other, params, aliases) is not None:
+            if _term(other, params, {}) != aliases[alias]:  # "m == n": both sides sizes
+                _relate(alias, "==", other, params, aliases, node_params, c)
+            return True
+    count = _NODE_COUNT.search(text)
+    if count and count.group(1) in aliases:
         return True
+    if re.fullmatch(r"`?\w+`?\s+(?:is|are)\s+(?:an?\s+)?(?:integers?|strings?|(?:32-bit\s+)?signed\s+integers?)", text, re.I):
+        return True  # the type already says so
+    m = re.fullmatch(r"([^!<>=]+?)\s*!=\s*([^!<>=]+)", text)
+    if m:
+        a, b = (_term(g, params, aliases) or _name_term(g, params) for g in m.groups())
+        if a is not None and b is not None:
+            c.differ.append((a, b))
+            return True
+        return False
     m = _NODES.search(text)
     if m:
         lo, hi = number(m.group(1)), number(m.group(2))
@@ -207,6 +309,9 @@ def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node
         for n in node_params:
             c.length.setdefault(n, []).append((("num", lo, 0), ("num", hi, 0)))
         return bool(node_params)
+    m = _CHOICE.match(text)
+    if m and _read_choice(m.group(1), m.group(2), params, c):
+        return True
     m = _CONSISTS.match(text)
     if m:
         return _read_chars(m.group(1), m.group(2), params, c)
@@ -296,6 +401,41 @@ def _read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints)
     return True
 
 
+def _name_term(text: str, params: dict[str, str]) -> Term | None:
+    """Any argument by name (strings and lists too), for "word1 != word2"."""
+    name = text.strip().strip("`")
+    if name in params:
+        return ("val", name, 0)
+    q = re.fullmatch(r"'(.*)'|\"(.*)\"", name)
+    return ("num", q.group(1) if q.group(1) is not None else q.group(2), 0) if q else None
+
+
+def _read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
+    """``grid[i][j] is '0' or '1'``, ``x is either 0 or 1``: a set of values (or characters)."""
+    names = [n for n in re.findall(r"\w+", subject) if n in params]
+    if len(names) != 1 or re.search(r"[<>=]", desc):
+        return False
+    items = [t.strip().strip("`") for t in re.split(r",|\bor\b", desc) if t.strip()]
+    values: list[object] = []
+    for item in items:
+        q = re.fullmatch(r"'(.*)'|\"(.*)\"", item)
+        if q:
+            values.append(q.group(1) if q.group(1) is not None else q.group(2))
+            continue
+        n = number(item)
+        if n is None:
+            return False
+        values.append(n)
+    if len(values) < 2:
+        return False
+    name = names[0]
+    if all(isinstance(v, str) and len(v) == 1 for v in values):
+        c.chars[name] = "".join(str(v) for v in values)
+    else:
+        c.choices[name] = values
+    return True
+
+
 def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | None:
     """A term's number given the values assigned so far; None when it cannot be resolved yet."""
     if term is None:
@@ -306,6 +446,9 @@ def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | Non
     value = assigned.get(str(ref))
     if value is None:
         return None
+    if kind == "ilen":
+        first = value[0] if isinstance(value, list) and value else None
+        return len(first) + off if isinstance(first, (list, str)) else None
     if kind == "len" and isinstance(value, (list, str)):
         return (sum(v is not None for v in value) if isinstance(value, list) else len(value)) + off
     if kind == "val" and isinstance(value, (int, float)):
@@ -322,3 +465,22 @@ def holds(value: float, ranges: list[Range], assigned: dict[str, object]) -> boo
             return False
     return True
 
+
+
+def _raw(term: Term, assigned: dict[str, object]) -> object:
+    kind, ref, off = term
+    if kind == "num":
+        return ref if off == 0 or not isinstance(ref, (int, float)) else ref + off
+    if kind == "val" and off == 0:
+        return assigned.get(str(ref))
+    return resolve(term, assigned)
+
+
+def differ_violations(c: Constraints, assigned: dict[str, object]) -> list[str]:
+    """The "a != b" lines that ``assigned`` breaks."""
+    out = []
+    for a, b in c.differ:
+        va, vb = _raw(a, assigned), _raw(b, assigned)
+        if va is not None and vb is not None and va == vb:
+            out.append(f"{a[1]} and {b[1]} should differ")
+    return out
