@@ -36,6 +36,7 @@ from vibecode.events import (
 )
 from vibecode.patch.normalize import dedupe
 from vibecode.problems.entry_adapter import extract_entry
+from vibecode.problems.literals import to_leetcode
 from vibecode.solve.prompts import edge_case_messages, solve_messages
 from vibecode.types import (
     CandidateEvidence,
@@ -148,7 +149,11 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
         for i, r in reports.items()
         if r.parsed
     ]
-    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration)
+    tiers = {source: count for source, count in counts.items() if source != "example"}
+    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers)
+    if decision.contested_input is not None and decision.contested_input < len(shared):
+        shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in shared[decision.contested_input].items())
+        decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
     behaviour = {e.index: e.behaviour for e in evidence}
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
