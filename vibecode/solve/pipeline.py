@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vibecode.clr.claim_check import check_claims, io_inputs
-from vibecode.clr.claims import extract_claims
+from vibecode.clr.claims import claim_text, extract_claims
 from vibecode.clr.compare import check_examples
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
@@ -106,7 +106,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     stage = _Stage(ctx, "verify")
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
-    claims = {i: extract_claims(r.completion.reasoning, problem) for i, r in reports.items() if r.parsed}
+    claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
+              for i, r in reports.items() if r.parsed}
     results = run_candidates(ctx, problem, reports, shared, claims)
     n_examples = len(problem.examples)
     for i, r in reports.items():
