@@ -177,7 +177,10 @@ class _Gen:
         seen = "".join(v for v in _leaves(_seen(self.problem, name)) if isinstance(v, str))
         return "".join(sorted(set(seen))) or string.ascii_lowercase
 
-    def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object]) -> object:
+    def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], item: bool = False) -> object:
+        """One value; ``item``: an element of a list, whose stated range is used in full (up to the
+        32-bit bounds) for the extremes and the "wide" mode, where a scalar argument stays capped
+        (it is often a size or a loop count)."""
         k = spec.kind
         if k == "bool":
             return mode == "max" or (mode == "random" and self.rng.random() < 0.5)
@@ -188,6 +191,12 @@ class _Gen:
         if choices:
             return min(choices) if mode in ("min", "negative") else max(choices) if mode == "max" else self.rng.choice(choices)
         lo, hi = self._range(name, assigned, k == "int")
+        if k == "int" and item and name in self.c.value and mode in ("min", "max", "negative", "wide"):
+            lo_w, hi_w = int(max(lo, -(2**31))), int(min(hi, 2**31 - 1))
+            if lo_w <= hi_w:
+                if mode == "wide":
+                    return self.rng.randint(lo_w, hi_w)
+                return lo_w if mode in ("min", "negative") else hi_w
         if k == "int":
             lo_i, hi_i = int(max(lo, -SCALAR_CAP)), int(min(hi, SCALAR_CAP))
             if lo_i > hi_i:  # the whole range lies beyond the cap: keep its low end
@@ -221,12 +230,13 @@ class _Gen:
             n = lo if mode == "min" else hi if mode == "max" else self.rng.randint(lo, max(lo, min(hi, 6)))
             chars = self._chars(name)
             return "".join(self.rng.choice(chars) for _ in range(n))
-        return self.scalar(spec, name, mode, assigned)
+        return self.scalar(spec, name, mode, assigned, item=True)
 
     def sequence(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int = 0) -> object:
         """A list (or string, or linked list) at nesting ``depth`` (0 = the argument itself)."""
         lo, hi = self._len_range(name, assigned, inner=depth > 0)
-        n = {"min": lo, "single": max(lo, min(1, hi)), "max": hi}.get(mode, self.rng.randint(lo, max(lo, min(hi, 10))))
+        small = self.rng.randint(lo, max(lo, min(hi, 10)))
+        n = {"min": lo, "single": max(lo, min(1, hi)), "max": hi, "wide": self.rng.randint(lo, hi)}.get(mode, small)
         elem = spec.element if spec.kind == "list" else TypeSpec("int")
         if spec.kind == "str":
             chars = self._chars(name)
@@ -239,7 +249,7 @@ class _Gen:
         elif mode == "extremes":
             items = [self.element(elem, name, "min" if i % 2 else "max", assigned, depth + 1) for i in range(n)]
         else:
-            sub = mode if mode in ("min", "max", "negative") else "random"
+            sub = mode if mode in ("min", "max", "negative", "wide") else "random"
             items = [self.element(elem, name, sub, assigned, depth + 1) for _ in range(n)]
         if name in self.c.pair_sorted and depth == 0:
             items = [sorted(v) if isinstance(v, list) else v for v in items]
@@ -291,7 +301,9 @@ def _bst(values: list[Any]) -> list[object]:
     return out
 
 
-_MODES = ("min", "single", "duplicates", "negative", "max", "extremes") + ("random",) * 10
+# edge cases, then random inputs at small sizes, then at any allowed size (up to MAX_LEN) with values
+# across the whole stated range ("wide")
+_MODES = ("min", "single", "duplicates", "negative", "max", "extremes") + ("random", "wide") * 5
 
 
 def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 12) -> InputSet:

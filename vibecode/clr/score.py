@@ -240,7 +240,7 @@ def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, .
     if status != "verified":
         return status, reason, None
     answered = sum(1 for i, t in zip(keep, top_key, strict=False) if i >= n_examples and t.startswith("ok:"))
-    named = ", ".join(f"{n} {t}" for t, n in (tiers or {}).items() if n) or "not given"
+    named = ", ".join(f"{n} {t}" for t, n in (tiers or {}).items() if n) or "none"
     if answered < MIN_GENERATED:
         return ("plausible", f"The proposal passes all {n_examples} examples, but only {answered} generated "
                 f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None)
