@@ -108,3 +108,10 @@ def test_sorted_and_distinct_only_for_the_argument_they_are_said_of() -> None:
     c = parse_constraints(make("nums: List[int], k: int", [],
                                statement="Given an integer array nums sorted in non-decreasing order, do it."))
     assert c.sorted == {"nums"}
+
+
+def test_a_size_name_with_an_offset() -> None:
+    c = parse_constraints(make("nums: List[int]", ["1 <= n <= 10^5", "nums.length == n + 1"]))
+    assert c.skipped == []
+    assert holds(2, c.length["nums"], {}) and not holds(1, c.length["nums"], {})
+    assert holds(10**5 + 1, c.length["nums"], {}) and not holds(10**5 + 2, c.length["nums"], {})

@@ -126,7 +126,7 @@ def _eval(node: ast.expr) -> int | float:
 def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tuple[str, str] | None:
     """("length"|"inner"|"value", name) for a term that names an argument."""
     t = term.strip().replace(" ", "")
-    if t in aliases and aliases[t][0] in ("len", "ilen") and aliases[t][2] == 0:
+    if t in aliases and aliases[t][0] in ("len", "ilen"):  # an offset is applied by _relate
         return ("length" if aliases[t][0] == "len" else "inner", str(aliases[t][1]))
     m = re.fullmatch(r"(?:len\((\w+)\)|(\w+)\.(?:length|size\(\)|len))", t)
     if m:
@@ -187,6 +187,13 @@ def parse_constraints(problem: Problem) -> Constraints:
         if "==" not in line or re.search(r"[<>!]", line):
             continue
         sides = [p.strip() for p in line.strip().rstrip(".").split("==")]
+        shifted = re.fullmatch(r"([A-Za-z_]\w*)\s*([+-])\s*(\d+)", sides[-1]) if len(sides) == 2 else None
+        if shifted and shifted.group(1) not in params and shifted.group(1) not in aliases:
+            t = _term(sides[0], params, aliases)  # "nums.length == n + 1": n is the length minus 1
+            if t is not None and t[0] in ("len", "ilen"):
+                k = int(shifted.group(3)) * (1 if shifted.group(2) == "+" else -1)
+                aliases[shifted.group(1)] = (t[0], t[1], t[2] - k)
+                continue
         for alias in sides:
             if re.fullmatch(r"[A-Za-z_]\w*", alias) and alias not in params and alias not in aliases:
                 found = [t for o in sides if o != alias and (t := _term(o, params, aliases)) and t[0] in ("len", "ilen")]
@@ -292,6 +299,12 @@ def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node
     count = _NODE_COUNT.search(text)
     if count and count.group(1) in aliases:
         return True
+    shifted = re.fullmatch(r"(.+?)\s*==\s*([A-Za-z_]\w*)\s*([+-])\s*(\d+)", text)
+    if shifted and shifted.group(2) in aliases:  # the line that defined "n" as nums.length - 1
+        k = int(shifted.group(4)) * (1 if shifted.group(3) == "+" else -1)
+        kind, ref, off = aliases[shifted.group(2)]
+        if _term(shifted.group(1), params, {}) == (kind, ref, off + k):
+            return True
     if re.fullmatch(r"`?\w+`?\s+(?:is|are)\s+(?:an?\s+)?(?:integers?|strings?|(?:32-bit\s+)?signed\s+integers?)", text, re.I):
         return True  # the type already says so
     m = re.fullmatch(r"([^!<>=]+?)\s*!=\s*([^!<>=]+)", text)
@@ -360,6 +373,9 @@ def _relate(lt: str, op: str, rt: str, params: dict[str, str], aliases: dict[str
         scalar = [s for s in sides if s[0][0] == "value" and params.get(s[0][1]) in ("int", "float")]
         sides = [scalar[0] if scalar else sides[0]]
     for (kind, name), bound, on_left in sides:
+        subject_text = (lt if on_left else rt).strip().replace(" ", "")
+        shift = -aliases[subject_text][2] if subject_text in aliases else 0  # n == nums.length - 1
+        bound = (bound[0], bound[1], bound[2] + shift)
         if op == "==":
             rng: Range = (bound, bound)
         elif on_left:
