@@ -115,3 +115,11 @@ def test_a_size_name_with_an_offset() -> None:
     assert c.skipped == []
     assert holds(2, c.length["nums"], {}) and not holds(1, c.length["nums"], {})
     assert holds(10**5 + 1, c.length["nums"], {}) and not holds(10**5 + 2, c.length["nums"], {})
+
+
+def test_a_list_of_item_names_is_not_an_ordered_pair() -> None:
+    # "0 <= ai, bi < n" bounds both ends of each edge; it does not say ai <= bi
+    c = parse_constraints(make("n: int, edges: List[List[int]]", ["0 <= ai, bi < n", "ai != bi"]))
+    assert "edges" not in c.pair_sorted
+    c = parse_constraints(make("intervals: List[List[int]]", ["0 <= starti <= endi <= 10^4"]))
+    assert c.pair_sorted == {"intervals"}

@@ -339,13 +339,17 @@ def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node
     unknown_names = [t for group, kg in zip(expanded, known, strict=False) for t, k in zip(group, kg, strict=False) if not k]
     if unknown_names:
         lists2d = [n for n, k in params.items() if k == "list"]
-        if len(unknown_names) >= 2 and all(re.fullmatch(r"[a-z]+_?i", t) for t in unknown_names) and len(lists2d) == 1:
+        # "start_i <= end_i": the names must stand on two sides of a "<=", not in one "ai, bi" list
+        chained = sum(any(not k for k in kg) for kg in known) >= 2 and all(o in ("<=", "<") for o in ops)
+        if chained and all(re.fullmatch(r"[a-z]+_?i", t) for t in unknown_names) and len(lists2d) == 1:
             name = lists2d[0]
             c.pair_sorted.add(name)
             nums = [number(g[0]) for g in expanded if number(g[0]) is not None]
             if len(nums) == 2:
                 c.value.setdefault(name, []).append((("num", nums[0], 0), ("num", nums[1], 0)))
             return True
+        # "0 <= ai, bi < n" is not applied to every entry: another line usually bounds another
+        # column ("1 <= weighti <= 100"), and one range for all entries broke 1 in 20 hidden inputs
         return False
     understood = False
     for k, op in enumerate(ops):
