@@ -25,27 +25,19 @@ the scorer treats as contested evidence (never ``verified``), not as a wrong ans
 
 from __future__ import annotations
 
-import ast
-import operator
 import re
-import string
-from dataclasses import dataclass, field
 
+from vibecode.problems.constraint_sets import (
+    SORTED,
+    UNIQUE,
+    drop_what_examples_break,
+    marked,
+    read_chars,
+    read_choice,
+)
+from vibecode.problems.constraint_types import Constraints, Range, Term, _plain, number
 from vibecode.types import Problem
 
-# A bound term: ("num", value, 0) | ("len", name, offset) | ("ilen", name, offset) (the length of
-# the argument's first item) | ("val", name, offset)
-Term = tuple[str, object, int]
-Range = tuple["Term | None", "Term | None"]
-
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-_SUPER_RUN = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
-
-
-def _plain(text: str) -> str:
-    """``10⁹`` -> ``10^9``, ``≤`` -> ``<=``, backticks dropped."""
-    text = _SUPER_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)
-    return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 _BLOCKERS = re.compile(
     r"exactly one (?:valid )?(?:solution|answer)|only one valid answer|it is guaranteed|"
     r"is guaranteed|are guaranteed|guaranteed that|there (?:is|will be) always|will always be|"
@@ -60,67 +52,6 @@ _NODES = re.compile(
 _NODE_COUNT = re.compile(r"number of nodes in [\w ]{1,40}? is ([A-Za-z_]\w*)$", re.I)
 _CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|contains?\s+only|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?)\b(.*)$", re.I)
 _CHOICE = re.compile(r"^(.*?)\b(?:is|are)\s+(?:either\s+|only\s+|one of\s+|all\s+)?(.+?\bor\b.+)$", re.I)
-_SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"
-
-
-@dataclass
-class Constraints:
-    length: dict[str, list[Range]] = field(default_factory=dict)
-    inner_length: dict[str, list[Range]] = field(default_factory=dict)
-    value: dict[str, list[Range]] = field(default_factory=dict)
-    chars: dict[str, str] = field(default_factory=dict)
-    sorted: set[str] = field(default_factory=set)
-    unique: set[str] = field(default_factory=set)
-    pair_sorted: set[str] = field(default_factory=set)
-    bst: set[str] = field(default_factory=set)
-    choices: dict[str, list[object]] = field(default_factory=dict)  # "grid[i][j] is 0 or 1"
-    differ: list[tuple[Term, Term]] = field(default_factory=list)  # "divisor != 0", "word1 != word2"
-    promises: list[str] = field(default_factory=list)  # hidden properties: not generated
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (line, kind) not understood
-    promise_lines: list[str] = field(default_factory=list)  # the constraint lines among promises
-
-    @property
-    def notes(self) -> list[str]:
-        out = [f"constraint line skipped ({kind}): {line!r}" for line, kind in self.skipped]
-        return out + [f"a promise of the problem is not generated, inputs may break it: {p!r}" for p in self.promises]
-
-
-def number(text: str) -> int | float | None:
-    """``10^4`` -> 10000, ``2^31 - 1``, ``5 * 10^4``, ``1e5``, ``-10^9``; None if not a number."""
-    src = _plain(text).replace("^", "**").replace("×", "*").replace(",", "").strip()
-    if not src or not re.fullmatch(r"[\d\s.eE+\-*/()]+", src):
-        return None
-    try:
-        node = ast.parse(src, mode="eval").body
-    except SyntaxError:
-        return None
-    try:
-        value = _eval(node)
-    except (ValueError, OverflowError, ZeroDivisionError):
-        return None
-    if isinstance(value, float) and value.is_integer() and "." not in src and "e" not in src.lower():
-        return int(value)
-    return value
-
-
-def _eval(node: ast.expr) -> int | float:
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        v = _eval(node.operand)
-        return -v if isinstance(node.op, ast.USub) else v
-    if isinstance(node, ast.BinOp):
-        a, b = _eval(node.left), _eval(node.right)
-        if isinstance(node.op, ast.Pow):
-            if abs(b) > 64:
-                raise ValueError("exponent too large")
-            return a**b
-        ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
-        if type(node.op) in ops:
-            return ops[type(node.op)](a, b)
-        if isinstance(node.op, ast.Div):
-            return a / b
-    raise ValueError("not a number")
 
 
 def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tuple[str, str] | None:
@@ -204,8 +135,8 @@ def parse_constraints(problem: Problem) -> Constraints:
         c.promises.append(m.group(0))
     lower = prose.lower()
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
-    c.sorted.update(_marked(_SORTED, problem.statement, lines, one_d))
-    c.unique.update(_marked(_UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
+    c.sorted.update(marked(SORTED, problem.statement, lines, one_d))
+    c.unique.update(marked(UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
     for line in lines:
@@ -220,54 +151,8 @@ def parse_constraints(problem: Problem) -> Constraints:
             c.promise_lines.append(line)
         else:
             c.skipped.append((line, _kind(line, params)))
-    _drop_what_examples_break(problem, c)
+    drop_what_examples_break(problem, c)
     return c
-
-
-def _drop_what_examples_break(problem: Problem, c: Constraints) -> None:
-    """An example's input is a real input: a sorted/distinct reading it breaks was a misreading
-    ("nums1 and nums2, sorted" where nums1 ends in padding zeros), so it is dropped."""
-    for ex in problem.examples:
-        for name in list(c.sorted):
-            v = ex.inputs.get(name)
-            flat = [x for x in v if not isinstance(x, list)] if isinstance(v, list) else []
-            try:
-                if flat and flat != sorted(flat, key=lambda x: (x is None, x)):
-                    c.sorted.discard(name)
-            except TypeError:
-                c.sorted.discard(name)
-        for name in list(c.unique):
-            v = ex.inputs.get(name)
-            flat = [repr(x) for x in v if x is not None] if isinstance(v, list) else []
-            if len(set(flat)) != len(flat):
-                c.unique.discard(name)
-
-
-_SORTED = re.compile(r"\bsorted\b|\b(?:non-?decreasing|ascending|increasing)\s+order\b", re.I)
-_UNIQUE = re.compile(r"\b(?:unique|distinct)\b", re.I)
-
-
-def _marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[str]) -> set[str]:
-    """The arguments that ``word`` ("sorted", "distinct") is said of: a constraint line with the
-    word names them (or there is one candidate); in the statement the word must stand within a few
-    words of the argument's name, in a sentence that is not about the answer."""
-    out: set[str] = set()
-    for line in lines:
-        if word.search(line) and not re.search(r"\b(?:return|answer|output|result)\b", line, re.I):
-            named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", line)]
-            out.update(named or (names if len(names) == 1 else []))
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", statement):
-        if not word.search(sentence) or re.match(r"\W*(?:return|find|output|count)\b", sentence, re.I):
-            continue
-        if re.search(r"\brotated\b|\bpossibly\b", sentence, re.I):
-            continue
-        # "distinct integers nums", "nums of unique elements"; not "distinct indices", "unique combinations"
-        w = word.pattern if word is _SORTED else rf"(?:{word.pattern})\s+(?:integers|numbers|values|elements|strings|words|characters|letters)"
-        for n in names:
-            near = rf"(?:{w})\W+(?:\w+\W+){{0,3}}?{re.escape(n)}\b|\b{re.escape(n)}\W+(?:\w+\W+){{0,3}}?(?:{w})"
-            if re.search(near, sentence, re.I):
-                out.add(n)
-    return out
 
 
 def _kind(line: str, params: dict[str, str]) -> str:
@@ -323,11 +208,11 @@ def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node
             c.length.setdefault(n, []).append((("num", lo, 0), ("num", hi, 0)))
         return bool(node_params)
     m = _CHOICE.match(text)
-    if m and _read_choice(m.group(1), m.group(2), params, c):
+    if m and read_choice(m.group(1), m.group(2), params, c):
         return True
     m = _CONSISTS.match(text)
     if m:
-        return _read_chars(m.group(1), m.group(2), params, c)
+        return read_chars(m.group(1), m.group(2), params, c)
     parts = re.split(r"(<=|>=|==|<|>)", text)
     if len(parts) < 3:
         return False
@@ -391,36 +276,6 @@ def _relate(lt: str, op: str, rt: str, params: dict[str, str], aliases: dict[str
     return bool(sides)
 
 
-def _read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
-    names = [n for n in re.findall(r"\w+", subject) if n in params]
-    names += [m for m in re.findall(r"(\w+)\[\w+\]", subject) if m in params and m not in names]
-    if not names:
-        return False
-    chars = ""
-    low = desc.lower()
-    quoted = re.findall(r"'([^']+)'|\"([^\"]+)\"", desc)
-    for a, b in quoted:
-        chars += a or b
-    if "lowercase" in low:
-        chars += string.ascii_lowercase
-    if "uppercase" in low:
-        chars += string.ascii_uppercase
-    if re.search(r"(?<!lowercase )(?<!uppercase )english letters", low) or (re.search(r"\bletters\b", low) and "lowercase" not in low and "uppercase" not in low):
-        chars += string.ascii_letters
-    if "digit" in low:
-        chars += string.digits
-    if "space" in low:
-        chars += " "
-    if "symbol" in low or "punctuation" in low:
-        chars += _SYMBOLS
-    if not chars:
-        return False
-    unique = "".join(dict.fromkeys(chars))
-    for n in names:
-        c.chars[n] = unique
-    return True
-
-
 def _name_term(text: str, params: dict[str, str]) -> Term | None:
     """Any argument by name (strings and lists too), for "word1 != word2"."""
     name = text.strip().strip("`")
@@ -428,32 +283,6 @@ def _name_term(text: str, params: dict[str, str]) -> Term | None:
         return ("val", name, 0)
     q = re.fullmatch(r"'(.*)'|\"(.*)\"", name)
     return ("num", q.group(1) if q.group(1) is not None else q.group(2), 0) if q else None
-
-
-def _read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
-    """``grid[i][j] is '0' or '1'``, ``x is either 0 or 1``: a set of values (or characters)."""
-    names = [n for n in re.findall(r"\w+", subject) if n in params]
-    if len(names) != 1 or re.search(r"[<>=]", desc):
-        return False
-    items = [t.strip().strip("`") for t in re.split(r",|\bor\b", desc) if t.strip()]
-    values: list[object] = []
-    for item in items:
-        q = re.fullmatch(r"'(.*)'|\"(.*)\"", item)
-        if q:
-            values.append(q.group(1) if q.group(1) is not None else q.group(2))
-            continue
-        n = number(item)
-        if n is None:
-            return False
-        values.append(n)
-    if len(values) < 2:
-        return False
-    name = names[0]
-    if all(isinstance(v, str) and len(v) == 1 for v in values):
-        c.chars[name] = "".join(str(v) for v in values)
-    else:
-        c.choices[name] = values
-    return True
 
 
 def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | None:
