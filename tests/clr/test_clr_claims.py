@@ -199,3 +199,34 @@ def test_io_claims_about_dicts_with_mixed_key_types() -> None:
     problem = parse_problem('def check(d: dict) -> bool:\n    """Keys.\n    >>> check({"a": 1})\n    True\n    """\n')
     claims = extract_claims("check({'a': 1, 8: 2}) == False. Again: check({'a': 1, 8: 2}) == False.", problem)
     assert [(c.args, c.expected) for c in claims if c.kind == "io"] == [({"d": {"a": 1, 8: 2}}, False)]
+
+
+def test_a_recurrence_is_unchecked_never_failed() -> None:
+    # issue 14, cause 6: "So f(n) = f(n-1) + f(n-2)." was judged "the identity does not hold"
+    for text in ("So f(n) = f(n-1) + f(n-2).", "Hence dp[i] = dp[i-1] + dp[i-2].", "T(n) = 2T(n/2) + n"):
+        checked = check_claims(extract_claims(text, COIN), problem=COIN)
+        assert all(c.verdict != "failed" for c in checked), (text, checked)
+
+
+def test_claims_are_read_from_the_answer_outside_code_blocks() -> None:
+    from vibecode.clr.claims import claim_text
+
+    answer = ("The DP table gives coinChange([1,2,5], 11) = 3 and 2 * 5 = 10.\n\n```python\n"
+              "x = 7 * 7 = 50\n```\nDone.")
+    text = claim_text("", answer)
+    assert "2 * 5 = 10" in text and "7 * 7" not in text
+    kinds = {c.kind for c in extract_claims(text, COIN)}
+    assert "arithmetic" in kinds and "io" in kinds
+    assert claim_text("<reasoning>", "") == "<reasoning>"
+
+
+@pytest.mark.parametrize(("lhs", "rhs"), [
+    ("(a+b)^2", "a^2 + 2*a*b + b^2"), ("(x-1)*(x+1)", "x^2 - 1"), ("n*(n+1)/2", "(n^2 + n)/2"),
+    ("2^(n+1)", "2*2^n"), ("log(x*y)", "log(x) + log(y)"), ("sqrt(x^2)", "x"), ("(a+b)^3", "a^3+3*a^2*b+3*a*b^2+b^3"),
+])
+def test_a_true_identity_is_never_judged_failed(lhs: str, rhs: str) -> None:
+    from vibecode.clr.math_check import is_identity
+
+    assert is_identity(lhs, rhs) is not False
+    claim = ExtractedClaim(f"{lhs} = {rhs}", "algebra", 0, lhs=lhs, rhs=rhs, relation="=")
+    assert check_claims([claim])[0].verdict != "failed"

@@ -55,9 +55,10 @@ def test_cases_cover_edges() -> None:
     assert all(len(p) == 2 and p[0] <= p[1] for a in intervals for p in a["intervals"])
 
 
-def test_blocked_when_inputs_hide_a_promise() -> None:
+def test_a_promise_is_named_but_does_not_switch_generation_off() -> None:
+    # issue 14: "Only one valid answer exists" used to turn generation off for the whole problem
     got = generate_inputs(load("two_sum.md"))
-    assert got.inputs == () and "promises" in got.notes[0]
+    assert got.inputs and any("promise" in n and "one valid answer" in n.lower() for n in got.notes)
 
 
 def test_unknown_bounds_stay_within_the_examples() -> None:
@@ -156,3 +157,19 @@ def test_model_inputs_with_mixed_key_types() -> None:
     problem = parse_problem('def check(d: dict) -> bool:\n    """Keys.\n    >>> check({"a": 1})\n    True\n    """\n')
     got = parse_model_inputs('check({"a": 1, 8: 2})\ncheck({"a": 1, 8: 2})\n', problem)
     assert got.inputs == ({"d": {"a": 1, 8: 2}},)
+
+
+def test_extremes_reach_the_32_bit_bounds_the_constraints_allow() -> None:
+    # issue 14, cause 2: values were capped near ±10^4, so a bug at -2^31 was never run
+    from vibecode.problems.statement import parse_problem
+
+    problem = parse_problem(
+        "# Max\n\nReturn the largest value.\n\n**Example 1:**\n\n**Input:** nums = [1,2]\n**Output:** 2\n\n"
+        "**Constraints:**\n\n- 1 <= nums.length <= 10^5\n- -2^31 <= nums[i] <= 2^31 - 1\n\n"
+        "```python\nclass Solution:\n    def maxValue(self, nums: List[int]) -> int:\n```\n"
+    )
+    got = generate_inputs(problem).inputs
+    values = [v for a in got for v in a["nums"]]  # type: ignore[attr-defined]
+    assert -(2**31) in values and 2**31 - 1 in values
+    assert max(len(a["nums"]) for a in got) > 10  # type: ignore[arg-type]  # not only small sizes
+    assert all(validate_input(a, problem) == [] for a in got)

@@ -85,7 +85,9 @@ def test_mixed_pool() -> None:
     pool = [DP, BFS, MEMO, GREEDY, WRONG_EXAMPLE, CRASH, LOOP, None]
     decision, evidence = evaluate(PROBLEM, pool, k=len(pool))
     assert time.perf_counter() - start < 20
-    assert decision.status == "verified"
+    # issue 14: GREEDY passes every example and answers an edge case differently: contested, so
+    # plausible (was "verified"); the pick is still the correct cluster
+    assert decision.status == "plausible" and decision.reason.startswith("Contested")
     assert decision.best == 0
     top = decision.clusters[0]
     assert top.members == (0, 1, 2) and top.examples_passed == 3 and top.failure_rate == 0

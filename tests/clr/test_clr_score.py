@@ -47,8 +47,10 @@ def test_all_checkable_claims_holding_outranks_any_failure(a: list[Claim], b: li
 @given(st.integers(min_value=2, max_value=12), st.integers(min_value=1, max_value=11))
 def test_unanimous_pool_scores_above_a_split_pool(k: int, agree: int) -> None:
     agree = min(agree, k - 1)
-    unanimous = [ev(i, ("ok:1", "ok:2")) for i in range(k)]
-    split = [ev(i, ("ok:1", "ok:2") if i < agree else ("ok:1", "ok:3")) for i in range(k)]
+    # issue 14: verified now also needs MIN_GENERATED generated inputs, so the pools carry three
+    gen = ("ok:3", "ok:4", "ok:5")
+    unanimous = [ev(i, ("ok:1", "ok:2", *gen)) for i in range(k)]
+    split = [ev(i, ("ok:1", "ok:2", *gen) if i < agree else ("ok:1", "ok:3", *gen)) for i in range(k)]
     a, b = decide(unanimous, k=k), decide(split, k=k)
     assert a.status == "verified"
     assert a.reliability > b.reliability
@@ -65,7 +67,9 @@ def test_clusters_statuses_and_evidence() -> None:
         ev(6, ("ok:[0,1]", "ok:5", "ok:7"), claims=(F,)),  # right code, refuted reasoning
     ]
     d = decide(pool, k=9)  # two more candidates did not parse
-    assert d.status == "verified"
+    # issue 14: candidate 2 passes every example but answers input 3 differently, so the evidence
+    # is contested (the old assertion said "verified")
+    assert d.status == "plausible" and d.reason.startswith("Contested") and d.contested_input == 2
     assert d.best == 1
     top = d.clusters[0]
     assert top.members == (0, 1, 6) and top.examples_passed == 2 and top.failure_rate == 0
@@ -77,6 +81,32 @@ def test_clusters_statuses_and_evidence() -> None:
     assert d.r[6] == 0.0
     expected = (1 - 2**-3) * (0.6 * 3 / 9 + 0.4 * (2 + 1) / (2 + 1 + 2))
     assert d.raw_reliability == pytest.approx(expected)
+
+
+def test_a_larger_wrong_cluster_against_a_smaller_correct_one_is_contested() -> None:
+    # issue 14, cause 3: both clusters pass the examples and disagree on generated inputs
+    wrong = [ev(i, ("ok:1", "ok:2", "ok:9", "ok:4", "ok:5")) for i in range(3)]
+    right = [ev(i, ("ok:1", "ok:2", "ok:3", "ok:4", "ok:5")) for i in range(3, 5)]
+    for pool in (wrong + right, right + wrong):
+        d = decide(pool, k=5)
+        assert d.status == "plausible" and "Contested" in d.reason and d.contested_input == 2
+        assert "input 3" in d.reason
+
+
+def test_verified_needs_generated_inputs_and_no_contradicting_rival() -> None:
+    only_examples = [ev(i, ("ok:1", "ok:2")) for i in range(3)]
+    d = decide(only_examples, k=3)
+    assert d.status == "plausible" and "only 0 generated" in d.reason
+    full = ("ok:1", "ok:2", "ok:3", "ok:4", "ok:5")
+    d = decide([ev(0, full), ev(1, full)], k=2, tiers={"edge": 2, "random": 1})
+    assert d.status == "verified" and "2 edge, 1 random" in d.reason and d.contested_input is None
+    # a rival that only crashes where the proposal answers does not contradict it
+    crash = ("ok:1", "ok:2", "error", "ok:4", "ok:5")
+    d = decide([ev(0, full), ev(1, full), ev(2, crash)], k=3)
+    assert d.status == "verified" and d.best in (0, 1)
+    # but a rival that answers where the proposal crashed does
+    d = decide([ev(0, crash), ev(1, crash), ev(2, full)], k=3)
+    assert d.status == "plausible" and d.contested_input == 2
 
 
 def test_failing_an_example_is_never_verified() -> None:

@@ -36,7 +36,8 @@ def _solve(tmp_path: Path, lines: list[dict[str, str]], problem_file: str = "coi
 
 def test_mixed_pool_picks_a_correct_candidate_and_says_why(tmp_path: Path) -> None:
     result, events = _solve(tmp_path, coin_change_pool())
-    assert result.status == "verified"
+    # issue 14: greedy (index 3) passes the examples and disagrees elsewhere: contested, not verified
+    assert result.status == "plausible" and "Contested" in result.decision.reason
     best = result.best
     assert best is not None and best.index in CORRECT
     by_index = {c.index: c for c in result.candidates}

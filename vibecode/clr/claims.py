@@ -356,6 +356,15 @@ def all_claims(reasoning: str, problem: Problem | None = None, *, mode: str = "c
     return found
 
 
+_CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
+
+
+def claim_text(reasoning: str, answer: str) -> str:
+    """Where claims are read: the reasoning and the answer's prose outside code blocks."""
+    prose = _CODE_BLOCK.sub("\n", answer or "").strip()
+    return f"{reasoning}\n\n{prose}" if reasoning and prose else reasoning or prose
+
+
 def extract_claims(
     reasoning: str, problem: Problem | None = None, *, limit: int = M, mode: str = "code",
     priority: Sequence[str] | None = None,

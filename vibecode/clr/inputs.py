@@ -27,7 +27,13 @@ from typing import Any
 
 from vibecode.errors import ProblemError
 from vibecode.problems.binding import bind_arguments
-from vibecode.problems.constraints import Constraints, holds, parse_constraints, resolve
+from vibecode.problems.constraints import (
+    Constraints,
+    differ_violations,
+    holds,
+    parse_constraints,
+    resolve,
+)
 from vibecode.problems.literals import (
     LiteralError,
     parse_arguments,
@@ -114,6 +120,10 @@ def validate_input(args: dict[str, object], problem: Problem, constraints: Const
             bad = [v for v in leaves if isinstance(v, (int, float)) and not holds(v, c.value[name], args)]
             if bad:
                 problems.append(f"{name} has value {bad[0]} outside the constraints")
+        if name in c.choices:
+            bad_choice = [v for v in leaves if v not in c.choices[name]]
+            if bad_choice:
+                problems.append(f"{name} has value {bad_choice[0]!r}, not one of {c.choices[name]}")
         if name in c.chars:
             text = "".join(v for v in leaves if isinstance(v, str))
             extra = sorted(set(text) - set(c.chars[name]))
@@ -127,6 +137,8 @@ def validate_input(args: dict[str, object], problem: Problem, constraints: Const
         pairs = value if name in c.pair_sorted and isinstance(value, list) else []
         if any(isinstance(v, list) and len(v) == 2 and v[0] > v[1] for v in pairs):
             problems.append(f"the pairs in {name} should be ordered")
+    if not problems:
+        problems += differ_violations(c, args)
     return problems
 
 
@@ -165,14 +177,26 @@ class _Gen:
         seen = "".join(v for v in _leaves(_seen(self.problem, name)) if isinstance(v, str))
         return "".join(sorted(set(seen))) or string.ascii_lowercase
 
-    def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object]) -> object:
+    def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], item: bool = False) -> object:
+        """One value; ``item``: an element of a list, whose stated range is used in full (up to the
+        32-bit bounds) for the extremes and the "wide" mode, where a scalar argument stays capped
+        (it is often a size or a loop count)."""
         k = spec.kind
         if k == "bool":
             return mode == "max" or (mode == "random" and self.rng.random() < 0.5)
         if k == "str":
             chars = self._chars(name)
             return self.rng.choice(chars)
+        choices = [v for v in self.c.choices.get(name, []) if isinstance(v, (int, float))]
+        if choices:
+            return min(choices) if mode in ("min", "negative") else max(choices) if mode == "max" else self.rng.choice(choices)
         lo, hi = self._range(name, assigned, k == "int")
+        if k == "int" and item and name in self.c.value and mode in ("min", "max", "negative", "wide"):
+            lo_w, hi_w = int(max(lo, -(2**31))), int(min(hi, 2**31 - 1))
+            if lo_w <= hi_w:
+                if mode == "wide":
+                    return self.rng.randint(lo_w, hi_w)
+                return lo_w if mode in ("min", "negative") else hi_w
         if k == "int":
             lo_i, hi_i = int(max(lo, -SCALAR_CAP)), int(min(hi, SCALAR_CAP))
             if lo_i > hi_i:  # the whole range lies beyond the cap: keep its low end
@@ -206,12 +230,13 @@ class _Gen:
             n = lo if mode == "min" else hi if mode == "max" else self.rng.randint(lo, max(lo, min(hi, 6)))
             chars = self._chars(name)
             return "".join(self.rng.choice(chars) for _ in range(n))
-        return self.scalar(spec, name, mode, assigned)
+        return self.scalar(spec, name, mode, assigned, item=True)
 
     def sequence(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int = 0) -> object:
         """A list (or string, or linked list) at nesting ``depth`` (0 = the argument itself)."""
         lo, hi = self._len_range(name, assigned, inner=depth > 0)
-        n = {"min": lo, "single": max(lo, min(1, hi)), "max": hi}.get(mode, self.rng.randint(lo, max(lo, min(hi, 10))))
+        small = self.rng.randint(lo, max(lo, min(hi, 10)))
+        n = {"min": lo, "single": max(lo, min(1, hi)), "max": hi, "wide": self.rng.randint(lo, hi)}.get(mode, small)
         elem = spec.element if spec.kind == "list" else TypeSpec("int")
         if spec.kind == "str":
             chars = self._chars(name)
@@ -224,7 +249,7 @@ class _Gen:
         elif mode == "extremes":
             items = [self.element(elem, name, "min" if i % 2 else "max", assigned, depth + 1) for i in range(n)]
         else:
-            sub = mode if mode in ("min", "max", "negative") else "random"
+            sub = mode if mode in ("min", "max", "negative", "wide") else "random"
             items = [self.element(elem, name, sub, assigned, depth + 1) for _ in range(n)]
         if name in self.c.pair_sorted and depth == 0:
             items = [sorted(v) if isinstance(v, list) else v for v in items]
@@ -276,7 +301,9 @@ def _bst(values: list[Any]) -> list[object]:
     return out
 
 
-_MODES = ("min", "single", "duplicates", "negative", "max", "extremes") + ("random",) * 10
+# edge cases, then random inputs at small sizes, then at any allowed size (up to MAX_LEN) with values
+# across the whole stated range ("wide")
+_MODES = ("min", "single", "duplicates", "negative", "max", "extremes") + ("random", "wide") * 5
 
 
 def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 12) -> InputSet:
@@ -289,13 +316,11 @@ def generate_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 12) ->
     if unsupported:
         types = {p.name: p.type for p in problem.signature.params}
         return InputSet((), "type", (f"cannot generate values of type {types[unsupported[0]]} for {unsupported[0]}",))
-    if c.blockers:
-        return InputSet((), "type", tuple(c.blockers))
     rng = random.Random(seed)
     gen = _Gen(problem, c, rng)
     order = sorted(specs, key=lambda n: specs[n].base.kind in ("int", "float", "bool"))
     out: dict[str, dict[str, object]] = {}
-    notes: list[str] = []
+    notes: list[str] = list(c.notes)
     rejected = 0
     for mode in _MODES:
         if mode == "negative" and all(gen._range(n, {}, True)[0] >= 0 for n in specs if _leaf(specs[n]).kind in ("int", "float")):

@@ -201,8 +201,27 @@ def check_relation(lhs: str, rhs: str, relation: str = "=") -> bool | None:
     return False
 
 
+_KNOWN_FUNCTIONS = r"sin|cos|tan|log|ln|exp|sqrt|abs|min|max|floor|ceil|gcd|lcm|factorial|binomial"
+# "f(n - 1)", "dp[i]", "T(n/2)": a function or sequence the text defines, not a formula to test
+_UNKNOWN_CALL = re.compile(rf"\b(?!(?:{_KNOWN_FUNCTIONS})\b)[A-Za-z_]\w*\s*[(\[]")
+
+
+def _defines_a_function(text: str) -> bool:
+    """A name applied like a function (``f(n - 1)``, ``dp[i]``) that never stands alone as a
+    variable: ``n(n+1)/2`` is a product, ``f(n) = f(n-1) + f(n-2)`` defines f."""
+    for m in _UNKNOWN_CALL.finditer(text):
+        name = re.match(r"[A-Za-z_]\w*", m.group(0))
+        if name and not re.search(rf"\b{re.escape(name.group(0))}\b(?!\s*[(\[])", text):
+            return True
+    return False
+
+
 def is_identity(lhs: str, rhs: str) -> bool | None:
-    """Whether ``lhs = rhs`` holds for all values of its variables; None when unreadable."""
+    """Whether ``lhs = rhs`` holds for all values of its variables; None when unreadable or when
+    it cannot be decided: a side that applies an unknown function (``f(n) = f(n-1) + f(n-2)`` is a
+    recurrence that defines f, not an identity to test) or indexes a sequence (``dp[i]``)."""
+    if _defines_a_function(f"{lhs} ; {rhs}"):
+        return None
     a, b = parse_expression(lhs), parse_expression(rhs)
     if a is None or b is None:
         return None

@@ -45,11 +45,17 @@ and R = 0 when the status is ``failed``. A calibration map (isotonic points ``{"
 "y": [...]}``, piecewise-linear in between, clamped outside) is then applied when one is given.
 
 **Status.** ``failed``: no candidate passes every example (or none parsed, or none produced
-output at all); the proposal is then the closest candidate, with reliability 0. ``verified``:
-there are examples, the proposal's cluster passes all of them and its score is strictly the top
-(no other all-passing cluster ties it). ``plausible``: everything else that passes what could be
-checked — in particular any problem without examples. In math mode ``verified`` needs a strict
-majority of K in the top cluster, a strictly top score and no failed claim in the proposal.
+output at all); the proposal is then the closest candidate, with reliability 0. ``verified``
+needs all of: there are examples and the proposal's cluster passes every one; at least
+``MIN_GENERATED`` generated inputs ran with an answer from the proposal (the reason names the
+sources); and no other cluster that passes every example *contradicts* it, i.e. answers an input
+differently where both answered, or answers where the proposal crashed (a rival that only crashes
+where the proposal answers does not contradict it). Clusters that contradict each other make the
+evidence *contested*: the status is then ``plausible`` with the reason "Contested" and the first
+distinguishing input (``Decision.contested_input``), whatever the cluster sizes; the same holds
+for score ties. ``plausible``: everything else that passes what could be checked — in particular
+any problem without examples. In math mode ``verified`` needs a strict majority of K in the top
+cluster, a strictly top score and no failed claim in the proposal.
 """
 
 from __future__ import annotations
@@ -71,6 +77,7 @@ from vibecode.types import (
 )
 
 M = 5
+MIN_GENERATED = 3  # generated inputs the proposal must answer before it can be verified
 NO_CLAIMS_SHARE = 1.0
 SHARE_WEIGHT = 0.6
 FAILURE_TOKENS = ("error", "timeout")
@@ -159,8 +166,10 @@ def decide(
     k: int,
     mode: str = "code",
     calibration: Calibration | None = None,
+    tiers: dict[str, int] | None = None,
 ) -> Decision:
-    """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total."""
+    """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total;
+    ``tiers``: how many non-example inputs each source gave (for the reason)."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:
@@ -180,17 +189,21 @@ def decide(
         r_sum = sum(r[m.index] for m in members)
         score = (1.0 - h) * r_sum
         best = min(members, key=lambda m: (-r[m.index], -_verified(m), m.index))
-        ranked.append((e_c, h < 1.0, score, len(members), -h, -min(m.index for m in members), members, best, h, passed, r_sum))
+        ranked.append((e_c, h < 1.0, score, len(members), -h, -min(m.index for m in members), members, best, h, passed, r_sum, key))
     ranked.sort(key=lambda t: t[:6], reverse=True)
     clusters = tuple(
         ClusterScore(rank, tuple(sorted(m.index for m in members)), best.index, r_sum, score, passed, n_examples, h)
-        for rank, (_, _, score, _, _, _, members, best, h, passed, r_sum) in enumerate(ranked)
+        for rank, (_, _, score, _, _, _, members, best, h, passed, r_sum, _) in enumerate(ranked)
     )
     cluster_of = {i: c.rank for c in clusters for i in c.members}
     top = clusters[0]
     top_members = ranked[0][6]
     silent = not keep and any(e.behaviour for e in evidence)
     status, reason = _status(clusters, top_members, k, n_examples, mode, silent)
+    contested: int | None = None
+    if status != "failed" and mode != "math" and n_examples:
+        keys = [(t[11], len(t[6]), t[9]) for t in ranked]
+        status, reason, contested = _contest(status, reason, keys, keep, n_examples, tiers)
     if status == "failed":
         return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason)
     v = sum(c.verdict == "verified" for m in top_members for c in m.claims)
@@ -200,7 +213,39 @@ def decide(
     raw = t * (1.0 - top.failure_rate) * (SHARE_WEIGHT * len(top.members) / k + (1 - SHARE_WEIGHT) * rho)
     raw = min(1.0, max(0.0, raw))
     final = calibration(raw) if calibration is not None else raw
-    return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason)
+    return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested)
+
+
+def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
+    """The first column where ``other`` contradicts ``top``: both answer differently, or only
+    ``other`` answers."""
+    for i, (a, b) in enumerate(zip(top, other, strict=False)):
+        if b.startswith("ok:") and a != b:
+            return i
+    return None
+
+
+def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, ...], int, int]],
+             keep: Sequence[int], n_examples: int, tiers: dict[str, int] | None,
+             ) -> tuple[SolveStatus, str, int | None]:
+    """Downgrade to ``plausible`` when a rival that passes every example contradicts the proposal
+    or when too few generated inputs ran. ``keys``: (behaviour, size, examples passed) per cluster,
+    best first."""
+    top_key, top_size, _ = keys[0]
+    for key, size, passed in keys[1:]:
+        col = _contradiction(top_key, key) if passed == n_examples else None
+        if col is not None:
+            return ("plausible", f"Contested: another cluster ({size} candidate(s), against {top_size}) also "
+                    f"passes every example but answers input {keep[col] + 1} differently.", keep[col])
+    if status != "verified":
+        return status, reason, None
+    answered = sum(1 for i, t in zip(keep, top_key, strict=False) if i >= n_examples and t.startswith("ok:"))
+    named = ", ".join(f"{n} {t}" for t, n in (tiers or {}).items() if n) or "none"
+    if answered < MIN_GENERATED:
+        return ("plausible", f"The proposal passes all {n_examples} examples, but only {answered} generated "
+                f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None)
+    return status, (f"{reason.rstrip('.')}; {answered} generated inputs ran (by source: {named}) and no "
+                    "cluster that passes the examples disagrees."), None
 
 
 def _status(

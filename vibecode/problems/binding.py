@@ -4,6 +4,7 @@ whether the statement says the output order does not matter."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from vibecode.errors import ProblemError
 from vibecode.problems.typespec import check_value, parse_type
@@ -17,15 +18,36 @@ _ORDER = re.compile(
 _NESTED = re.compile(r"\band the order of\b|\border (?:within|inside|of the (?:elements|numbers|values) in)\b", re.I)
 
 
-def detect_output_order(prose: str) -> OutputOrder:
+# "group the anagrams together ... in any order": a group is a set, so its order is free too
+_GROUPS = re.compile(r"\bgroup(?:s|ed)?\b[^.\n]{0,40}\btogether\b|\bgroups? of\b", re.I)
+
+
+# In an example's Explanation only a plain statement counts ("any order would be wrong" does not)
+_EXPLAINED = re.compile(
+    r"\border\b[^.\n]{0,80}?\b(?:does not|doesn't|do not|don't)\s+matter\b|"
+    r"\b(?:can|may)\s+(?:also\s+)?(?:be\s+)?return(?:ed)?\b[^.\n]{0,30}\bin any order\b|\bis also (?:accepted|correct)\b[^.\n]{0,30}order",
+    re.I,
+)
+
+
+def detect_output_order(prose: str, explanations: Sequence[str] = ()) -> OutputOrder:
     """"exact" unless the text says the order does not matter ("any"); "any_nested" when it says
-    so twice or about the order inside the items as well."""
+    so twice, about the order inside the items as well, or when the items are groups."""
     found = _ORDER.findall(prose)
+    for text in explanations:
+        if _EXPLAINED.search(text):
+            found += _ORDER.findall(text) or ["order"]
+            prose = f"{prose}\n{text}"
     if not found:
         return "exact"
-    if len(found) >= 2 or _NESTED.search(prose):
+    if len(found) >= 2 or _NESTED.search(prose) or _GROUPS.search(prose):
         return "any_nested"
     return "any"
+
+
+def _fold(name: str) -> str:
+    """``numRows`` and ``num_rows`` name the same parameter."""
+    return name.lower().replace("_", "")
 
 
 def bind_arguments(
@@ -47,10 +69,10 @@ def bind_arguments(
         bound = {n: v for n, (_, v) in zip(names, pairs, strict=False)}
     else:
         bound = {}
-        lowered = {n.lower(): n for n in names}
+        lowered = {_fold(n): n for n in names}
         for name, value in pairs:
             assert name is not None
-            key = name if name in names else lowered.get(name.lower())
+            key = name if name in names else lowered.get(_fold(name))
             if key is None:
                 raise ProblemError(
                     f"{where} names an input `{name}`, but `{sig.function}` takes "

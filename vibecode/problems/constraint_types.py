@@ -1,0 +1,82 @@
+"""The data of :mod:`vibecode.problems.constraints`: bound terms, :class:`Constraints`, and
+reading numbers such as ``10^4``, ``2^31 - 1``, ``5 * 10^4``, ``1e5``, ``10⁹``."""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from dataclasses import dataclass, field
+
+# A bound term: ("num", value, 0) | ("len", name, offset) | ("ilen", name, offset) (the length of
+# the argument's first item) | ("val", name, offset)
+Term = tuple[str, object, int]
+Range = tuple["Term | None", "Term | None"]
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPER_RUN = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
+
+
+def _plain(text: str) -> str:
+    """``10⁹`` -> ``10^9``, ``≤`` -> ``<=``, backticks dropped."""
+    text = _SUPER_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)
+    return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
+
+@dataclass
+class Constraints:
+    length: dict[str, list[Range]] = field(default_factory=dict)
+    inner_length: dict[str, list[Range]] = field(default_factory=dict)
+    value: dict[str, list[Range]] = field(default_factory=dict)
+    chars: dict[str, str] = field(default_factory=dict)
+    sorted: set[str] = field(default_factory=set)
+    unique: set[str] = field(default_factory=set)
+    pair_sorted: set[str] = field(default_factory=set)
+    bst: set[str] = field(default_factory=set)
+    choices: dict[str, list[object]] = field(default_factory=dict)  # "grid[i][j] is 0 or 1"
+    differ: list[tuple[Term, Term]] = field(default_factory=list)  # "divisor != 0", "word1 != word2"
+    promises: list[str] = field(default_factory=list)  # hidden properties: not generated
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (line, kind) not understood
+    promise_lines: list[str] = field(default_factory=list)  # the constraint lines among promises
+
+    @property
+    def notes(self) -> list[str]:
+        out = [f"constraint line skipped ({kind}): {line!r}" for line, kind in self.skipped]
+        return out + [f"a promise of the problem is not generated, inputs may break it: {p!r}" for p in self.promises]
+
+
+def number(text: str) -> int | float | None:
+    """``10^4`` -> 10000, ``2^31 - 1``, ``5 * 10^4``, ``1e5``, ``-10^9``; None if not a number."""
+    src = _plain(text).replace("^", "**").replace("×", "*").replace(",", "").strip()
+    if not src or not re.fullmatch(r"[\d\s.eE+\-*/()]+", src):
+        return None
+    try:
+        node = ast.parse(src, mode="eval").body
+    except SyntaxError:
+        return None
+    try:
+        value = _eval(node)
+    except (ValueError, OverflowError, ZeroDivisionError):
+        return None
+    if isinstance(value, float) and value.is_integer() and "." not in src and "e" not in src.lower():
+        return int(value)
+    return value
+
+
+def _eval(node: ast.expr) -> int | float:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _eval(node.operand)
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.BinOp):
+        a, b = _eval(node.left), _eval(node.right)
+        if isinstance(node.op, ast.Pow):
+            if abs(b) > 64:
+                raise ValueError("exponent too large")
+            return a**b
+        ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+        if type(node.op) in ops:
+            return ops[type(node.op)](a, b)
+        if isinstance(node.op, ast.Div):
+            return a / b
+    raise ValueError("not a number")
