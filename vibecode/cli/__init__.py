@@ -67,5 +67,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 def report_error(exc: VibecodeError) -> None:
     text = f"vibecode: {exc.message}"
     if exc.hint:
-        text += f" {exc.hint}"
+        text += ("\n" if "\n" in exc.message else " ") + exc.hint
     print(text, file=sys.stderr)
