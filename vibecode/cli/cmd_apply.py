@@ -42,9 +42,12 @@ def run(args: argparse.Namespace) -> int:
     from vibecode.patch.diff import render_diff
     from vibecode.patch.extract import extract_edits_detailed
     from vibecode.repo.proposals import is_proposal_id, load_proposal
-    from vibecode.repo.workspace import apply_patch
+    from vibecode.repo.workspace import apply_patch, state_dir
 
     root = repo_root(args)
+    repo = state_dir(root)[1]
+    if repo is not None:  # patch paths are relative to the repository's top, as with git apply
+        root = repo.root
     source = Path(args.target)
     loose: list[str] = []
     if source.is_file():
@@ -56,6 +59,11 @@ def run(args: argparse.Namespace) -> int:
         patch = extracted.patch
         loose = [o.edit.origin or o.edit.path for o in extracted.outcomes if o.level not in _EXACT]
         description = f"vibecode apply {source.name}"
+    elif "/" in args.target or source.suffix:
+        raise UsageError(
+            f"The patch file {args.target} does not exist.",
+            "Give the path of a patch file, or an id that `vibecode fix` printed.",
+        )
     elif is_proposal_id(args.target):
         patch = load_proposal(root, args.target).patch
         description = f"vibecode apply proposal {args.target}"
