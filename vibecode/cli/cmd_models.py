@@ -51,16 +51,26 @@ def _list(args: argparse.Namespace) -> int:
     from vibecode.models import list_models
 
     rows = [status.to_json() for status in list_models()]
+    default = next((r for r in rows if r["default"]), None)
+    runs = default["id"] if default is not None and default["present"] else "tiny"
+    for r in rows:  # what a run without --model uses now: the default once it is downloaded
+        r["runs_by_default"] = r["id"] == runs
     if args.json:
         print_json(rows)
         return 0
     width = max(len(r["id"]) for r in rows)
     for r in rows:
-        mark = "*" if r["default"] else " "
+        mark = "*" if r["runs_by_default"] else " "
         state = "downloaded" if r["present"] else "-"
         size = _human(r["size_bytes"]) if r["present"] else f"~{_human(r['size_bytes'])}"
         print(f"{mark} {r['id']:<{width}}  {state:<10}  {size:>9}  {r['source']}")
-    print("* the default model. Download one with: vibecode models pull ID")
+    if default is not None and not default["present"]:
+        print(
+            f"* what runs without --model now. The default, {default['id']}, is not downloaded; "
+            f"the tiny model runs until you pull it: vibecode models pull {default['id']}"
+        )
+    else:
+        print("* what runs without --model (the default). Download another with: vibecode models pull ID")
     return 0
 
 
