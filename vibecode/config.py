@@ -74,7 +74,48 @@ class Settings:
         if unknown:
             raise ConfigError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
         given = {k: v for k, v in values.items() if v is not None}
+        for key, value in given.items():
+            check_value(key, value, "the command line")
         return dataclasses.replace(self, **given)
+
+
+# The smallest (and largest) value each numeric setting accepts; a value outside is refused
+# where it is given (flag, config file, environment), never reported later as a model failure.
+LIMITS: dict[str, tuple[float, float | None, bool]] = {  # name -> (low, high, low is exclusive)
+    "n": (1, 1024, False),
+    "n_ctx": (1, None, False),
+    "n_threads": (1, None, False),
+    "max_tokens": (1, None, False),
+    "max_think_tokens": (0, None, False),
+    "temperature": (0, None, False),
+    "top_p": (0, 1, True),
+    "top_k": (0, None, False),
+    "time_budget_s": (0, None, True),
+}
+CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker")}
+_FLAGS = {"time_budget_s": "--time-budget", "n": "--n", "n_ctx": "--n-ctx"}
+
+
+def check_value(name: str, value: Any, source: str) -> None:
+    """Refuse a setting's value outside its range, naming where it came from and the fix."""
+    where = f"--{name.replace('_', '-')}" if source == "the command line" else f"{name!r} in {source}"
+    if source == "the command line":
+        where = _FLAGS.get(name, where)
+    elif source == "environment":
+        where = f"{ENV_PREFIX}{name.upper()} in the environment"
+    if name in CHOICES and value not in CHOICES[name]:
+        raise ConfigError(
+            f"Setting {where} is {value!r}, which is not one of {', '.join(CHOICES[name])}.",
+            f"Set it to one of: {', '.join(CHOICES[name])}.",
+        )
+    if name not in LIMITS or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    low, high, exclusive = LIMITS[name]
+    too_low = value <= low if exclusive else value < low
+    if too_low or (high is not None and value > high):
+        bound = f"greater than {low:g}" if exclusive else f"at least {low:g}"
+        span = f"{bound}" + (f" and at most {high:g}" if high is not None else "")
+        raise ConfigError(f"Setting {where} is {value!r}; it must be {span}.", f"Give a value {span}.")
 
 
 def default_config_path() -> Path:
@@ -91,6 +132,11 @@ def load_settings(path: Path | None = None, environ: Mapping[str, str] | None = 
     env = os.environ if environ is None else environ
     path = path or default_config_path()
     values: dict[str, Any] = {}
+    if path.is_dir():
+        raise ConfigError(
+            f"The config file {path} is a folder, not a file (set by VIBECODE_CONFIG or the default path).",
+            "Point VIBECODE_CONFIG at a config.toml file, or unset it.",
+        )
     if path.is_file():
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -127,6 +173,8 @@ def _coerce_all(data: Mapping[str, Any], source: str) -> dict[str, Any]:
                 f"Known settings: {', '.join(sorted(types_by_name))}.",
             )
         out[key] = _coerce(key, raw, types_by_name[key], source)
+        if out[key] is not None:
+            check_value(key, out[key], source)
     return out
 
 

@@ -24,6 +24,7 @@ ENTRY_KEYS = {
     "present",
     "path",
     "size_bytes",
+    "runs_by_default",
 }
 
 
@@ -50,6 +51,19 @@ def test_list_json_names_every_registry_model(
     )
     tiny = entries["tiny"]
     assert tiny["present"] is True and Path(tiny["path"]).stat().st_size == tiny["size_bytes"]
+    # What runs without --model is tiny while the default is absent (issue 17: not the absent one).
+    assert tiny["runs_by_default"] is True and entries["vibethinker-3b"]["runs_by_default"] is False
+
+
+def test_list_marks_what_runs_and_says_the_default_is_absent(
+    hf_cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(capsys, "list")
+
+    assert code == 0
+    marked = [line.split()[1] for line in out.splitlines() if line.startswith("* ") and len(line.split()) > 1]
+    assert marked[0] == "tiny"
+    assert "vibethinker-3b, is not downloaded" in out and "vibecode models pull vibethinker-3b" in out
 
 
 def test_path_of_tiny_prints_the_embedded_file(

@@ -264,3 +264,31 @@ def test_recent_runs_can_be_run_again(project: Path, pool: Path, private_env: Pa
 
     asyncio.run(scenario())
 
+
+
+def test_apply_refuses_to_overwrite_a_solution_edited_since_the_last_apply(project: Path, tmp_path: Path) -> None:
+    """The CLI's rule in the TUI: `a` never overwrites what the user changed after an apply."""
+
+    async def scenario() -> None:
+        app = replay_app(project, quick_pool(tmp_path), n=8)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_problem(project / "coin_change.md")
+            await wait_for(pilot, lambda: isinstance(app.screen, ProposalsScreen), 60, "the proposals")
+            screen = app.screen
+            assert isinstance(screen, ProposalsScreen) and len(screen.rows) >= 2
+            await pilot.press("a")
+            target = project / "solution.py"
+            assert "def coinChange" in target.read_text(encoding="utf-8")
+            mine = target.read_text(encoding="utf-8") + "# my tweak\n"
+            target.write_text(mine, encoding="utf-8")
+            await pilot.press("down", "a", "a")  # the second a confirms a failed proposal's warning
+            await pilot.pause()
+            assert target.read_text(encoding="utf-8") == mine
+            kind, text = app.notices[-1]
+            assert kind == "error" and "changed after vibecode last applied" in text and "press s" in text.lower()
+            target.unlink()  # once the edited file is out of the way, a applies again
+            await pilot.press("a")
+            await pilot.pause()
+            assert target.exists() and "def coinChange" in target.read_text(encoding="utf-8")
+
+    asyncio.run(scenario())

@@ -57,6 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except VibecodeError as exc:
         report_error(exc)
         return exc.exit_code
+    except OSError as exc:
+        if exc.filename is None:
+            raise
+        report_error(file_error(exc))
+        return FILE_ERROR_EXIT
     except KeyboardInterrupt:
         print("vibecode: interrupted.", file=sys.stderr)
         return 130
@@ -64,8 +69,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+# A file or folder vibecode must write cannot be written (permissions, a read-only mount, a full disk).
+FILE_ERROR_EXIT = 8
+
+
+def file_error(exc: OSError) -> VibecodeError:
+    what = exc.strerror or type(exc).__name__
+    return VibecodeError(
+        f"Cannot write {exc.filename}: {what}. Nothing else was changed.",
+        "Check that the folder is writable by you (permissions, a read-only mount) and that the "
+        "disk has room, or choose another location.",
+    )
+
+
 def report_error(exc: VibecodeError) -> None:
     text = f"vibecode: {exc.message}"
     if exc.hint:
-        text += f" {exc.hint}"
+        text += ("\n" if "\n" in exc.message else " ") + exc.hint
     print(text, file=sys.stderr)

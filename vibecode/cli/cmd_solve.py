@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,27 @@ def read_problem_text(arg: str, allow_inline: bool = False) -> str:
     raise UsageError(f"The problem file {arg} does not exist.", "Give a .md, .txt or .py file, or '-' for stdin.")
 
 
+def check_out_path(out: Path) -> None:
+    """Fail before sampling, not after the whole run, when ``--out`` cannot be written."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a folder.", "Give a file name, for example --out solution.py.")
+    if not folder.is_dir():
+        raise UsageError(
+            f"--out {out}: the folder {folder} does not exist.",
+            f"Create it first (mkdir -p {folder}) or choose another path.",
+        )
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise OutNotWritable(
+            f"--out {out} cannot be written: {folder if not out.exists() else out} is not writable by you.",
+            "Choose a path in a folder you can write to, or fix its permissions.",
+        )
+
+
+class OutNotWritable(UsageError):
+    exit_code = 8
+
+
 def run(args: argparse.Namespace) -> int:
     from vibecode.cli.render import Progress, print_result
     from vibecode.events import ProposalReady
@@ -66,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
+    if args.out:
+        check_out_path(Path(args.out))
     text = read_problem_text(args.problem, allow_inline=args.math)
     problem = None if args.math else parse_problem(text)
     math_problem = parse_math(text) if args.math else None

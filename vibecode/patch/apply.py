@@ -7,13 +7,16 @@ dry run. Writing a Patch to the user's working tree, with a journal for undo, is
 
 Matching order for a SEARCH text: exact, whitespace-tolerant, unique fuzzy (see
 :mod:`vibecode.patch.match`); a single line that is found nowhere as a whole line may also match
-as a unique substring. When a later edit of a file only matches the file as it was before the
+as a unique substring. With ``strict=True`` (what ``vibecode apply`` uses on the user's files)
+only the exact level counts: a SEARCH text that is not in the file verbatim is refused with a diff
+of what differs, and nothing is superseded. When a later edit of a file only matches the file as it was before the
 earlier edits, and overlaps an earlier edit's region, it is taken as the model's correction of that
 edit and replaces it ("several versions, the last one counts").
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +24,7 @@ from pathlib import Path
 from vibecode.errors import ApplyError
 from vibecode.patch.defs import merge_definitions
 from vibecode.patch.edits import Edit, EditOutcome
-from vibecode.patch.match import DEFAULT_THRESHOLD, Match, NoMatch, find_block, reindent
+from vibecode.patch.match import DEFAULT_THRESHOLD, Match, NoMatch, find_block, find_exact, reindent
 from vibecode.patch.text import (
     decode,
     dominant_newline,
@@ -58,6 +61,7 @@ def apply_edits(
     root: Path | None = None,
     files: Mapping[str, str | None] | None = None,
     threshold: float = DEFAULT_THRESHOLD,
+    strict: bool = False,
 ) -> AppliedEdits:
     """Apply ``edits`` to the contents in ``files`` (path -> text, None = missing), falling back
     to reading them from ``root``. Returns the resulting Patch (unchanged files omitted)."""
@@ -78,7 +82,7 @@ def apply_edits(
             original = read_current(root, path)
         else:
             original = None
-        new, file_outcomes = apply_file_edits(path, original, grouped[path], threshold)
+        new, file_outcomes = apply_file_edits(path, original, grouped[path], threshold, strict)
         outcomes.extend(file_outcomes)
         if new != original:
             changes.append(FileChange(path, original, new))
@@ -86,7 +90,11 @@ def apply_edits(
 
 
 def apply_file_edits(
-    path: str, original: str | None, edits: Sequence[Edit], threshold: float = DEFAULT_THRESHOLD
+    path: str,
+    original: str | None,
+    edits: Sequence[Edit],
+    threshold: float = DEFAULT_THRESHOLD,
+    strict: bool = False,
 ) -> tuple[str | None, list[EditOutcome]]:
     """Apply the edits of one file in order, with the supersede rule of the module docstring."""
     active = list(edits)
@@ -96,10 +104,12 @@ def apply_file_edits(
         outcomes: list[EditOutcome] = []
         try:
             for edit in active:
-                content, outcome = apply_one(path, content, edit, threshold)
+                content, outcome = apply_one(path, content, edit, threshold, strict)
                 outcomes.append(outcome)
             return content, [EditOutcome(e, "superseded", 0.0, True) for e in superseded] + outcomes
         except ApplyError as failure:
+            if strict:
+                raise
             failed = active[len(outcomes)]
             earlier = _superseded_by(path, original, active[: len(outcomes)], failed, threshold)
             if earlier is None:
@@ -133,7 +143,7 @@ def _region(lines: list[str], edit: Edit, threshold: float) -> tuple[int, int] |
 
 
 def apply_one(
-    path: str, content: str | None, edit: Edit, threshold: float = DEFAULT_THRESHOLD
+    path: str, content: str | None, edit: Edit, threshold: float = DEFAULT_THRESHOLD, strict: bool = False
 ) -> tuple[str | None, EditOutcome]:
     """One edit on one file's content (None = the file does not exist)."""
     where = f" ({edit.origin})" if edit.origin else ""
@@ -167,6 +177,8 @@ def apply_one(
             f"The edit of {path}{where} searches for text in a file that does not exist.",
             "Check the file name; to create a file, leave the SEARCH part empty.",
         )
+    if strict:
+        return _replace_exact(path, content, edit, threshold)
     return _replace(path, content, edit, threshold)
 
 
@@ -230,24 +242,57 @@ def _replace(path: str, content: str, edit: Edit, threshold: float) -> tuple[str
                 f"file, but its replacement is (lines {done.start + 1}-{done.end})."
             )
         raise ApplyError(no_match_message(path, lines, search, found, edit.origin))
-    newline = dominant_newline(lines)
     uses_tabs = sum(1 for ln in lines if ln.startswith("\t")) > sum(1 for ln in lines if ln.startswith(" "))
     new_lines = reindent(replace, found.indent_map, uses_tabs) if found.level != "exact" else replace
-    rendered = [line + newline for line in new_lines]
+    return _splice(lines, found, new_lines, edit), EditOutcome(edit, found.level, found.score)
+
+
+def _replace_exact(path: str, content: str, edit: Edit, threshold: float) -> tuple[str, EditOutcome]:
+    lines = split_lines(content)
+    search = _search_lines(edit.search)
+    found = find_exact(lines, search, edit.hint_line)
+    if isinstance(found, Match):
+        return _splice(lines, found, _search_lines(edit.text), edit), EditOutcome(edit, "exact", 1.0)
+    where = f" ({edit.origin})" if edit.origin else ""
+    if found.reason == "ambiguous":
+        raise ApplyError(no_match_message(path, lines, search, found, edit.origin))
+    replace = _search_lines(edit.text)
+    done = find_exact(lines, replace, edit.hint_line) if any(r.strip() for r in replace) else None
+    if isinstance(done, Match):
+        raise ApplyError(
+            f"The edit of {path}{where} seems to be applied already: its SEARCH text is not in the "
+            f"file, but its replacement is (lines {done.start + 1}-{done.end})."
+        )
+    loose = find_block(lines, search, edit.hint_line, threshold)
+    span = (loose.start, loose.end) if isinstance(loose, Match) else loose.closest
+    head = f"The patch's context for {path}{where} does not match the file exactly"
+    if span is None:
+        raise ApplyError(f"{head}, and no similar lines were found. The patch expects:\n" + _quote_search(search))
+    actual = [strip_ending(line) for line in lines[span[0] : span[1]]]
+    diff = difflib.unified_diff(
+        search, actual, "the patch expects", f"{path} now (lines {span[0] + 1}-{span[1]})", lineterm="", n=1
+    )
+    raise ApplyError(f"{head}; what differs:\n" + "\n".join(list(diff)[: 4 * _QUOTE_LINES]))
+
+
+def _splice(lines: list[str], found: Match, replace: list[str], edit: Edit) -> str:
+    """``lines`` with the matched region replaced by ``replace`` (no re-indenting)."""
+    lines = list(lines)
+    newline = dominant_newline(lines)
+    rendered = [line + newline for line in replace]
     at_eof = found.end == len(lines)
     if rendered and at_eof and not lines[-1].endswith("\n"):
         rendered[-1] = rendered[-1][: -len(newline)]
     elif not rendered and at_eof and found.start > 0 and not lines[-1].endswith("\n"):
         # The deleted region held the unterminated last line: the new last line loses its ending.
-        prev = lines[found.start - 1]
-        lines[found.start - 1] = strip_ending(prev)
+        lines[found.start - 1] = strip_ending(lines[found.start - 1])
     result = "".join(lines[: found.start] + rendered + lines[found.end :])
     if at_eof and edit.eof_newline is not None and result:
         if edit.eof_newline and not result.endswith("\n"):
             result += newline
         elif not edit.eof_newline and result.endswith("\n"):
             result = result[: -len(line_ending(split_lines(result)[-1]))]
-    return result, EditOutcome(edit, found.level, found.score)
+    return result
 
 
 def _substring(content: str, edit: Edit) -> str | None:

@@ -52,20 +52,25 @@ class ExtractedEdits:
     format: str  # "search_replace", "diff", "code_blocks", or "+"-joined when mixed
 
 
-def extract_edits(answer: str, root: Path, hint_paths: Sequence[str] = ()) -> Patch:
+def extract_edits(answer: str, root: Path, hint_paths: Sequence[str] = (), strict: bool = False) -> Patch:
     """The edits of a repo-task answer, applied to the files under ``root``, as a Patch.
 
     Raises ExtractionError when no edit can be found and ApplyError (quoting the closest
-    lines) when one does not fit its file. Writes nothing.
+    lines) when one does not fit its file. Writes nothing. ``strict``: SEARCH texts and diff
+    context must be in the file verbatim (see :mod:`vibecode.patch.apply`).
     """
-    return extract_edits_detailed(answer, root, hint_paths).patch
+    return extract_edits_detailed(answer, root, hint_paths, strict=strict).patch
 
 
 def extract_edits_detailed(
-    answer: str, root: Path, hint_paths: Sequence[str] = (), threshold: float = DEFAULT_THRESHOLD
+    answer: str,
+    root: Path,
+    hint_paths: Sequence[str] = (),
+    threshold: float = DEFAULT_THRESHOLD,
+    strict: bool = False,
 ) -> ExtractedEdits:
     edits, formats = parse_edits(answer, root, hint_paths)
-    applied = apply_edits(edits, root=root, threshold=threshold)
+    applied = apply_edits(edits, root=root, threshold=threshold, strict=strict)
     if not applied.patch.changes:
         raise ExtractionError(
             f"The answer's {len(edits)} edit(s) leave every file as it was.",

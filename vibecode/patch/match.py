@@ -80,6 +80,17 @@ def find_block(
     return _fuzzy(keys, search, hint, threshold)
 
 
+def find_exact(file_lines: list[str], search: list[str], hint: int | None = None) -> Match | NoMatch:
+    """Only the ``exact`` level of :func:`find_block` (line endings aside): for applying to the
+    user's files, where a loose match would overwrite an edit the patch did not expect."""
+    keys = [strip_ending(line) for line in file_lines]
+    m = len(search)
+    if m == 0:
+        return NoMatch("missing", None, 0.0)
+    starts = [i for i in range(len(keys) - m + 1) if _eq_exact(keys, i, search)]
+    return _pick(starts, m, "exact", 1.0, hint) or NoMatch("missing", None, 0.0)
+
+
 def _eq_exact(keys: list[str], i: int, search: list[str]) -> bool:
     return keys[i : i + len(search)] == search
 

@@ -68,6 +68,7 @@ class PathResolver:
             raise ExtractionError(f"The edit names an empty file path ({raw!r}).")
         if ".." in parts:
             raise ExtractionError(f"The edit names {raw!r}, which climbs out of the repository with '..'.")
-        if parts[0] in (".git", ".vibecode"):
-            raise ExtractionError(f"The edit names {raw!r}, inside {parts[0]}/; vibecode never edits that.")
+        inside = next((p for p in parts if p.lower() == ".git"), parts[0] if parts[0] == ".vibecode" else None)
+        if inside is not None:
+            raise ExtractionError(f"The edit names {raw!r}, inside {inside}/; vibecode never edits that.")
         return "/".join(parts)

@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -62,14 +64,27 @@ def journal_for(root: Path) -> Journal:
 
 def _safe_target(root: Path, rel: str) -> Path:
     parts = PurePosixPath(rel).parts
-    if not parts or rel.startswith("/") or ".." in parts or parts[0] in (".git", ".vibecode"):
+    if not parts or rel.startswith("/") or ".." in parts or parts[0] == ".vibecode":
         raise ApplyError(f"Refusing to write {rel!r}: it is not a plain path inside the repository.")
+    if any(part.lower() == ".git" for part in parts):
+        raise ApplyError(
+            f"Refusing to write {rel!r}: it is inside a .git folder (a repository's own settings and "
+            "hooks, which could run code); vibecode never edits those.",
+            "Nothing was written. Edit that file yourself if you really mean to.",
+        )
     target = root / rel
     current = root
     for part in parts[:-1]:
         current = current / part
         if current.is_symlink():
             raise ApplyError(f"Refusing to write {rel!r}: {current.relative_to(root)} is a symbolic link.")
+    try:
+        target.parent.resolve().relative_to(root.resolve())
+    except ValueError:
+        raise ApplyError(
+            f"Refusing to write {rel!r}: its folder resolves outside the repository.",
+            "Nothing was written.",
+        ) from None
     if target.is_symlink():
         raise ApplyError(f"Refusing to write {rel!r}: it is a symbolic link.")
     if target.exists() and not target.is_file():
@@ -184,13 +199,31 @@ def _write(target: Path, change: FileChange, entry: JournalEntry) -> None:
 
 
 def _atomic_write(target: Path, data: bytes, mode: int) -> None:
-    tmp = target.with_name(f".{target.name}.vibecode-tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.chmod(tmp, stat.S_IMODE(mode))
-    os.replace(tmp, target)
+    """Write ``data`` to a new temporary file beside ``target`` and rename it over ``target``.
+
+    The temporary name is random and opened with ``O_CREAT | O_EXCL | O_NOFOLLOW``, so a file or
+    link planted in the folder (for example a symlink the repository ships) is never followed."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(16):
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.vibecode-tmp")
+        try:
+            fd = os.open(tmp, flags, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise ApplyError(f"Cannot create a temporary file beside {target}.")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+            os.fchmod(handle.fileno(), stat.S_IMODE(mode))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 # ---- undo -----------------------------------------------------------------------------

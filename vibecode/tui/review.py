@@ -15,7 +15,14 @@ from vibecode.errors import ApplyError, UsageError
 from vibecode.patch.apply import read_current
 from vibecode.patch.diff import render_file_diff
 from vibecode.patch.text import encode
-from vibecode.repo.workspace import ApplyReport, apply_patch, state_dir
+from vibecode.repo.journal import FileState
+from vibecode.repo.workspace import (
+    ApplyReport,
+    WorktreeConflict,
+    apply_patch,
+    journal_for,
+    state_dir,
+)
 from vibecode.types import CandidateReport, FileChange, Patch, SolveResult, SolveStatus
 
 Band = Literal["high", "medium", "low"]
@@ -100,8 +107,27 @@ def apply_solution(root: Path, solution: Path, code: str, title: str = "") -> Ap
     base, change = solution_change(root, solution, code)
     if change.old == change.new:
         raise ApplyError(f"{change.path} already holds this solution.", "Nothing to apply.")
+    _refuse_if_edited_since_apply(base, change.path)
     what = f" for {title}" if title else ""
     return apply_patch(base, Patch((change,)), description=f"vibecode tui: solution{what} -> {change.path}")
+
+
+def _refuse_if_edited_since_apply(base: Path, rel: str) -> None:
+    """The CLI's rule for the solution file: a file vibecode wrote and the user changed since is
+    never overwritten (their edit would be lost); they save elsewhere or undo first."""
+    for entry in reversed(journal_for(base).active()):
+        record = next((f for f in entry.files if f.path == rel), None)
+        if record is None:
+            continue
+        now = FileState.of(base / rel)
+        if now.exists and (now.exists, now.sha256) != (record.after.exists, record.after.sha256):
+            raise WorktreeConflict(
+                f"{rel} changed after vibecode last applied to it (apply {entry.id}): those are your "
+                "edits, and applying would overwrite them.",
+                "Nothing was written. Press s to save this proposal to a new file instead, or rename "
+                f"your edited {rel} and press a again.",
+            )
+        return
 
 
 def _apply_root(root: Path) -> Path:
