@@ -36,7 +36,7 @@ def test_parse_test_cmd() -> None:
     cmd = parse_test_cmd("pytest -k fast tests/unit")
     assert cmd.is_pytest and cmd.pytest_args == ("-k", "fast", "tests/unit") and cmd.python is None
     cmd = parse_test_cmd("python3 -m pytest -x")
-    assert cmd.is_pytest and cmd.pytest_args == ("-x",) and cmd.python is None
+    assert cmd.is_pytest and cmd.pytest_args == ("-x",) and cmd.python == "python3"  # the project's python3, not vibecode's
     cmd = parse_test_cmd(".venv/bin/python -m pytest")
     assert cmd.is_pytest and cmd.python == ".venv/bin/python"
     cmd = parse_test_cmd("make test JUNIT={junit}")

@@ -7,6 +7,7 @@ fix events, the ranked table, the compact report.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -55,17 +56,16 @@ def register(sub: Any) -> None:
 
 
 def build_sandbox(kind: str, settings: Any, python: str | None) -> Any:
-    """The sandbox, running pytest with ``python`` when the test command names an interpreter."""
+    """The sandbox. The tests run with the project's own interpreter (found by the fix pipeline,
+    or the one the test command names), which only the local sandbox can see."""
+    import re
+
     from vibecode.sandbox import make_sandbox
 
-    if python is None:
-        return make_sandbox(kind, settings)
-    if kind != "local":
+    if python is not None and kind != "local" and not re.match(r"^python(\d+(\.\d+)?)?$", Path(python).name):
         raise UsageError("A Python interpreter in --test-cmd works with the local sandbox only.",
                          "In Docker, put the project's dependencies in the image instead.")
-    from vibecode.sandbox.local import LocalSandbox
-
-    return LocalSandbox(workdir=settings.sandbox_dir, python=python)
+    return make_sandbox(kind, settings)
 
 
 def deferred_engine(settings: Any) -> Any:
@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     root = repo_root(args)
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget)
+    command = dataclasses.replace(command, nprocs=settings.sandbox_nprocs)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     session = Session(deferred_engine(settings), sandbox, settings)
     progress = FixProgress(settings.n)
@@ -181,6 +182,8 @@ class FixProgress:
             extra = f"; {event.error}" if event.error else ""
             regress = f", regressions {len(event.regressions)}/{event.regression_run}" if event.fixed == event.failing_total else ""
             self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{regress}{extra}")
+        elif isinstance(event, StageStarted) and event.stage == "environment":
+            self._line(f"environment: {event.detail}")
         elif isinstance(event, StageStarted) and event.stage in FIX_STAGE_WORDS:
             detail = f" ({event.detail})" if event.detail and event.stage == "verify" else ""
             self._line(FIX_STAGE_WORDS[event.stage] + detail)

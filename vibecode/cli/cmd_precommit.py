@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -67,6 +68,7 @@ def _run(args: argparse.Namespace) -> int:
     root = Path(args.repo or ".").resolve()
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox)
+    command = dataclasses.replace(command, nprocs=settings.sandbox_nprocs)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     session = Session(deferred_engine(settings), sandbox, settings)
     options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix)

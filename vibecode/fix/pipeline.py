@@ -40,7 +40,7 @@ from vibecode.fix.localize import build_context
 from vibecode.fix.prompts import fix_messages, instruction_overhead, problem_text
 from vibecode.fix.proposals import save_all
 from vibecode.fix.score import decide
-from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests
+from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.fix.verify import CHEAP_SUITE_S, Verification, VerifyPlan, verify_patch
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
@@ -112,6 +112,11 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     when a test fails."""
     started = time.monotonic()
     baseline = target.baseline
+    if target.command.environment is None or target.command.nprocs is None:
+        target = dataclasses.replace(target, command=with_environment(target.command, target.root, sandbox, target.source))
+        env = target.command.environment
+        yield StageStarted("environment", env.describe() if env else f"the {sandbox.name} sandbox's Python")
+        yield StageFinished("environment", time.monotonic() - started)
     if baseline is None:
         yield StageStarted("tests", target.label)
         with sandbox.prepare(target.source) as ws:
@@ -321,6 +326,7 @@ def _finish(
         calibrated=calibration is not None,
         notes=tuple(notes),
         collection_error=baseline.collection_error if not baseline.cases else None,
+        environment=target.command.environment.json() if target.command.environment is not None else {},
     )
     if target.save and decision is not None and decision.ranking:
         result = save_all(target.root, result, decision, allow_test_edits=target.allow_test_edits)

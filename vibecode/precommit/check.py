@@ -16,6 +16,7 @@ message says how to commit anyway. Either way the result's ``message`` says what
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Generator
@@ -34,7 +35,7 @@ from vibecode.events import (
 )
 from vibecode.fix.affected import affected_tests, collectable
 from vibecode.fix.snapshot import Snapshot, snapshot, staged_paths
-from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests
+from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -79,11 +80,16 @@ def precommit(
     started = time.monotonic()
     timing: dict[str, float] = {}
     changed: tuple[str, ...] = ()
+    environment: dict[str, object] = {}
     try:
         with snapshot(root, "index") as snap:
             assert snap.repo is not None
             changed = tuple(staged_paths(snap.repo))
             timing["export"] = round(time.monotonic() - started, 3)
+            options = dataclasses.replace(options, command=with_environment(options.command, snap.root, sandbox, snap.source))
+            env = options.command.environment
+            environment = env.json() if env is not None else {}
+            yield StageStarted("environment", env.describe() if env else f"the {sandbox.name} sandbox's Python")
             yield StageStarted("tests", "index")
             mark = time.monotonic()
             selection = choose_tests(snap, changed, options)
@@ -104,7 +110,7 @@ def precommit(
             if not failing:
                 timing["total"] = round(time.monotonic() - started, 3)
                 return _result(options, "passed", 0, changed, selection, report, (), timing=timing,
-                               message=f"{len(report.passed)} test(s) pass on the staged changes.")
+                               message=f"{len(report.passed)} test(s) pass on the staged changes.", environment=environment)
             if options.fix:
                 fixed, message = yield from _try_fix(sandbox, snap, options, selection, report, make_run)
             else:
@@ -119,12 +125,13 @@ def precommit(
             what += " " + BYPASS
         else:
             what += " The commit is not blocked (soft mode)."
-        return PrecommitResult(options.mode, "error", code, changed, "none", (), 0, (), message=what, timing=timing)
+        return PrecommitResult(options.mode, "error", code, changed, "none", (), 0, (), message=what, timing=timing,
+                               environment=environment)
     timing["total"] = round(time.monotonic() - started, 3)
     best = fixed.best_candidate if fixed is not None else None
     return _result(options, "failed", 1 if options.mode == "hard" else 0, changed, selection, report, failing,
                    fix_result=fixed, proposal=best.proposal_id if best is not None else None, message=message,
-                   timing=timing)
+                   timing=timing, environment=environment)
 
 
 def _try_fix(
@@ -210,10 +217,11 @@ def _result(
     proposal: str | None = None,
     message: str = "",
     timing: dict[str, float] | None = None,
+    environment: dict[str, object] | None = None,
 ) -> PrecommitResult:
     return PrecommitResult(
         mode=options.mode, outcome=outcome, exit_code=code, changed=changed,  # type: ignore[arg-type]
         selection=selection.kind,  # type: ignore[arg-type]
         selected=selection.tests or (), tests_run=len(report.cases), failing=failing, fix=fix_result,
-        proposal_id=proposal, message=message, timing=timing or {},
+        proposal_id=proposal, message=message, timing=timing or {}, environment=environment or {},
     )

@@ -66,6 +66,8 @@ class Limits:
     file_size_mb: int = 1024  # largest file the run may write
     tmp_mb: int = 256  # size of the private /tmp where the backend makes one
     cpus: float = 1.0  # CPU share of a container (docker only)
+    # absolute host paths made visible read-only inside the run, in addition to the backend's allow-list
+    ro_paths: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         numbers = {

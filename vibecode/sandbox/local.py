@@ -239,7 +239,7 @@ def _bwrap_args(mode: Mode, ws: Path, limits: Limits, python: str) -> list[str]:
     size = str(limits.tmp_mb << 20)
     args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
     args += ["--size", size, "--tmpfs", "/tmp", "--size", size, "--tmpfs", "/dev/shm"]
-    needed = _needed_paths(python)
+    needed = tuple(sorted({*_needed_paths(python), *(os.path.realpath(p) for p in limits.ro_paths if os.path.exists(p))}))
     hidden = ["/tmp", "/dev"]  # replaced by fresh mounts above
     if mode.drop_uid:
         for blocker in sorted(_blockers([*needed, str(ws)]), key=len):

@@ -160,6 +160,7 @@ class FixResult:
     timing: dict[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     collection_error: str | None = None  # the suite could not even be collected
+    environment: dict[str, object] = field(default_factory=dict)  # the Python the tests ran with
 
     @property
     def best_candidate(self) -> FixCandidate | None:
@@ -187,3 +188,4 @@ class PrecommitResult:
     proposal_id: str | None = None
     message: str = ""  # what happened, in words (always set when outcome is "error")
     timing: dict[str, float] = field(default_factory=dict)
+    environment: dict[str, object] = field(default_factory=dict)  # the Python the tests ran with
