@@ -75,6 +75,19 @@ def deferred_engine(settings: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``vibecode fix``; with --json an error is also one JSON object on stdout."""
+    from vibecode.errors import VibecodeError
+
+    try:
+        return _run(args)
+    except VibecodeError as exc:
+        if getattr(args, "json", False):
+            print_json({"status": "error", "mode": "fix", "error": exc.message, "hint": exc.hint,
+                        "exit_code": exc.exit_code})
+        raise
+
+
+def _run(args: argparse.Namespace) -> int:
     from vibecode.events import FixReady
     from vibecode.fix.report import fix_json
     from vibecode.fix.suite import parse_test_cmd
@@ -110,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
             print_applied(applied)
     if result.status == "passing":
         return 0
+    if result.status == "no_tests":
+        return 1
     if args.apply:
         return 0 if applied is not None and applied.get("applied") else 1
     return 1 if result.status == "failed" else 0
@@ -225,6 +240,10 @@ def print_fix_result(result: Any, out: TextIO | None = None) -> None:
     out = out or sys.stdout
     if result.status == "passing":
         out.write(f"Nothing to fix. {result.reason}\n")
+        return
+    if result.status == "no_tests":
+        out.write(f"No tests: {result.reason} Check the test command and pytest's configuration "
+                  "(testpaths, python_files), or select tests with --tests.\n")
         return
     cal = "" if result.calibrated else " (uncalibrated)"
     out.write(f"status: {result.status}    reliability: {result.reliability:.2f} ({band(result.reliability)}){cal}\n")

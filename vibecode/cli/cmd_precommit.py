@@ -54,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         tail = "The commit is blocked (hard mode); `git commit --no-verify` skips the check." if code else \
             "The commit goes ahead (soft mode)."
         print(f"vibecode precommit: could not check the staged changes: {exc} {tail}", file=sys.stderr)
+        if args.json:
+            print_json({"outcome": "error", "mode": args.mode, "exit_code": code, "message": str(exc)})
         return code
 
 
@@ -71,7 +73,8 @@ def _run(args: argparse.Namespace) -> int:
     command = dataclasses.replace(command, nprocs=settings.sandbox_nprocs)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     session = Session(deferred_engine(settings), sandbox, settings)
-    options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix)
+    options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix,
+                               allow_no_tests=settings.precommit_allow_no_tests)
     progress = FixProgress(settings.n)
     show = False
     result = None
@@ -102,7 +105,7 @@ def print_report(result: Any, out: TextIO | None = None) -> None:
         scope = "affected " if result.selection == "affected" else ""
         print(f"vibecode: {result.tests_run} {scope}test(s) pass on the staged changes ({took:.1f} s).", file=sys.stderr)
         return
-    if result.outcome == "error":
+    if result.outcome in ("error", "no_tests"):
         print(f"vibecode precommit: {result.message}", file=sys.stderr)
         return
     out.write(f"vibecode: {len(result.failing)} test(s) fail on the staged changes:\n")

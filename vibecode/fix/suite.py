@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath
 
 from vibecode.errors import SandboxError, UsageError, VibecodeError
 from vibecode.fix.environment import ProjectEnv, find_environment
+from vibecode.fix.testfiles import TestFiles
 from vibecode.sandbox import Limits, Sandbox, Workspace, run_pytest
 from vibecode.sandbox.junit import MAX_REPORT_BYTES, parse_junit
 from vibecode.types import TestCaseResult, TestReport
@@ -182,6 +183,14 @@ def check_baseline(
             f"The tests need Python packages that the sandbox's interpreter does not have: {', '.join(missing)}.",
             "Run them with the project's own environment, e.g. --test-cmd '.venv/bin/python -m pytest'.",
         )
+    own = own_package_missing(failing, source) if source is not None else []
+    if own:
+        raise SandboxError(
+            f"The tests cannot import the project's own package {', '.join(own)}: the environment they run with "
+            f"({command.environment.describe() if command.environment else 'the sandbox Python'}) does not have it.",
+            "Install the project into its environment (e.g. `.venv/bin/python -m pip install -e .`), or set "
+            "pytest's pythonpath option (pythonpath = [\"src\"]).",
+        )
     if failing:
         return
     if report.collection_error:
@@ -210,12 +219,11 @@ def nodeid_function(nodeid: str) -> str | None:
 
 
 def is_test_path(path: str) -> bool:
-    """Test code: ``test_*.py``, ``*_test.py``, ``conftest.py``, or anything under ``tests/``/``test/``."""
-    pure = PurePosixPath(path)
-    name = pure.name
-    if name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py"):
-        return True
-    return any(part in ("tests", "test", "testing") for part in pure.parts[:-1])
+    """Test code by pytest's default patterns alone (``test_*.py``, ``*_test.py``,
+    ``conftest.py``, anything under ``tests/``/``test/``/``testing/``); the fix flow uses
+    :func:`vibecode.fix.testfiles.test_files`, which knows the project's setting and what pytest
+    collected."""
+    return path in TestFiles()
 
 
 def failures(report: TestReport, source: Path | None = None) -> tuple[TestCaseResult, ...]:
@@ -253,6 +261,21 @@ def missing_packages(failing: Sequence[TestCaseResult], source: Path) -> list[st
             return []
         top = found[-1].split(".")[0]
         if (source / top).exists() or (source / f"{top}.py").exists() or (source / "src" / top).exists():
+            return []
+        names.add(top)
+    return sorted(names)
+
+
+def own_package_missing(failing: Sequence[TestCaseResult], source: Path) -> list[str]:
+    """When every failure is an import of a top-level package that lives in the repository's
+    ``src/`` folder (so the project is not installed), those packages (sorted); else []."""
+    names: set[str] = set()
+    for case in failing:
+        found = _NO_MODULE.findall(case.message)
+        if not found:
+            return []
+        top = found[-1].split(".")[0]
+        if not ((source / "src" / top).is_dir() or (source / "src" / f"{top}.py").is_file()):
             return []
         names.add(top)
     return sorted(names)

@@ -33,9 +33,10 @@ from vibecode.events import (
     StageStarted,
     StepUnavailable,
 )
-from vibecode.fix.affected import affected_tests, collectable
+from vibecode.fix.affected import affected_tests
 from vibecode.fix.snapshot import Snapshot, snapshot, staged_paths
 from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
+from vibecode.fix.testfiles import find_test_files
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -60,6 +61,7 @@ class PrecommitOptions:
     timeout: float = 600.0  # per test run
     save: bool = True
     fix: bool = True  # look for a fix when the tests fail
+    allow_no_tests: bool = False  # hard mode: let a commit through on which no test was collected
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,14 @@ def precommit(
             yield StageFinished("tests", time.monotonic() - mark)
             if selection.tests is None:
                 _record_suite(snap, report)
+            if not report.cases and not failing:
+                timing["total"] = round(time.monotonic() - started, 3)
+                block = options.mode == "hard" and not options.allow_no_tests
+                what = "No tests were collected on the staged changes, so nothing was checked."
+                what += (" The commit is blocked (hard mode); set precommit_allow_no_tests = true "
+                         "(VIBECODE_PRECOMMIT_ALLOW_NO_TESTS=1) if that is fine." if block else "")
+                return _result(options, "no_tests", int(block), changed, selection, report, (), timing=timing,
+                               message=what, environment=environment)
             if not failing:
                 timing["total"] = round(time.monotonic() - started, 3)
                 return _result(options, "passed", 0, changed, selection, report, (), timing=timing,
@@ -166,7 +176,7 @@ def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOpt
     index = CodeIndex.build(snap.source, cache_dir=vibecode_dir(snap.root) / "index")
     if not options.command.selectable:
         return Selection("all", None, "the test command cannot select tests")
-    affected = affected_tests(index, list(changed))
+    affected = affected_tests(index, list(changed), find_test_files(snap.source))
     if affected.whole_suite is not None:
         return Selection("all", None, affected.whole_suite)
     if not affected.tests:
@@ -174,7 +184,7 @@ def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOpt
     last = _suite_seconds(snap)
     if last is not None and last <= options.cheap_suite_s:
         return Selection("all", None, f"the whole suite is cheap ({last:.1f} s last time)")
-    if last is None and sum(collectable(p) for p in index.files) <= CHEAP_TEST_FILES:
+    if last is None and sum(find_test_files(snap.source).collectable(p) for p in index.files) <= CHEAP_TEST_FILES:
         return Selection("all", None, "the suite is small")
     return Selection("affected", affected.tests, f"{len(affected.tests)} test file(s) depend on the staged files")
 

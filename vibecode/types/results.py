@@ -101,8 +101,9 @@ class SolveResult:
 
 # --- Fixing failing tests (vibecode.fix.pipeline, vibecode.precommit.check) -----------------------
 
-# "passing": nothing failed, so there was nothing to fix.
-FixStatus = Literal["verified", "plausible", "failed", "passing"]
+# "passing": nothing failed, so there was nothing to fix; "no_tests": no test was collected, so
+# nothing was checked at all.
+FixStatus = Literal["verified", "plausible", "failed", "passing", "no_tests"]
 # Which previously passing tests a patch was checked against: all of them, only those that import
 # the modules it touches, or none (nothing imports them, or the budget ran out).
 RegressionScope = Literal["all", "affected", "none"]
@@ -170,8 +171,9 @@ class FixResult:
 
 
 PrecommitMode = Literal["soft", "hard"]
-# "passed": the affected tests pass; "failed": they fail; "error": vibecode could not check.
-PrecommitOutcome = Literal["passed", "failed", "error"]
+# "passed": the affected tests pass; "failed": they fail; "error": vibecode could not check;
+# "no_tests": no test was collected on the staged tree.
+PrecommitOutcome = Literal["passed", "failed", "error", "no_tests"]
 
 
 @dataclass(frozen=True)
