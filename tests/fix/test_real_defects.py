@@ -250,3 +250,45 @@ def test_an_uninstalled_src_package_is_named_and_json_errors_print_json(tmp_path
     assert "cannot import the project's own package spans" in done.stderr and "pip install -e ." in done.stderr
     data = json.loads(done.stdout)
     assert data["status"] == "error" and "spans" in data["error"]
+
+
+# ---- item 10: test paths in --test-cmd; -x never hides a failing test ---------------------------
+
+
+def test_paths_in_the_test_command_are_the_selection_not_an_addition() -> None:
+    from vibecode.fix.suite import parse_test_cmd, without_exitfirst
+
+    cmd = parse_test_cmd("pytest -x tests/test_b.py -k 'fast or slow' -p no:warnings tests/test_c.py::test_one")
+    assert cmd.selectors == ("tests/test_b.py", "tests/test_c.py::test_one")
+    assert cmd.pytest_args == ("-x", "-k", "fast or slow", "-p", "no:warnings")
+    assert without_exitfirst(["-x", "--maxfail", "2", "--maxfail=3", "-q"]) == ["-q"]
+
+
+REGRESS_TESTS = '''from calc.m import double, half
+
+
+def test_half():
+    assert half(8) == 4
+
+
+def test_double():
+    assert double(3) == 6
+'''
+
+
+def test_a_regression_earlier_in_a_file_named_with_x_is_a_regression_not_a_missing_test(tmp_path: Path) -> None:
+    root = repo(tmp_path / "proj", {"calc/__init__.py": "", "calc/m.py": MATH + "\n\ndef half(x):\n    return x // 2\n",
+                                    "tests/test_b.py": REGRESS_TESTS})
+    pool = write_pool(
+        tmp_path / "pool.jsonl",
+        answer("Multiply, and halve differently.", sr("calc/m.py", "    return x + 2", "    return x * 2"),
+               sr("calc/m.py", "    return x // 2", "    return x // 3")),
+        answer("Multiply.", sr("calc/m.py", "    return x + 2", "    return x * 2")),
+    )
+    done = vibecode("fix", "--engine", f"replay:{pool}", "--n", "2", "--json", "--test-cmd", "pytest -x tests/test_b.py",
+                    cwd=root, env=user_env())
+    assert done.returncode == 0, done.stderr[-2000:]
+    data = json.loads(done.stdout)
+    assert data["status"] == "verified" and data["best"]["index"] == 1
+    first = data["candidates"][0]
+    assert first["fixed"] == 1 and first["regressed"] == ["tests/test_b.py::test_half"] and first["verify_error"] is None

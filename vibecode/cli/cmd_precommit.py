@@ -33,6 +33,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--n", type=int, metavar="K", help="candidates to sample (default 8)")
     parser.add_argument("--repo", metavar="DIR", help="the repository (default: the current folder)")
     parser.add_argument("--test-cmd", metavar="CMD", help="test command (default: pytest)")
+    parser.add_argument("--tests", metavar="SELECTOR", action="append", help="run these tests instead of choosing the affected ones (pytest node ids or paths; repeatable)")
     parser.add_argument("--sandbox", choices=["local", "docker"], help="where the tests run")
     parser.add_argument("--no-plugin-autoload", action="store_true", help="run pytest with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1")
     parser.add_argument("--no-fix", action="store_true", help="only run the tests; do not look for a fix")
@@ -74,7 +75,8 @@ def _run(args: argparse.Namespace) -> int:
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     session = Session(deferred_engine(settings), sandbox, settings)
     options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix,
-                               allow_no_tests=settings.precommit_allow_no_tests)
+                               allow_no_tests=settings.precommit_allow_no_tests,
+                               tests=tuple(args.tests) if args.tests else None)
     progress = FixProgress(settings.n)
     show = False
     result = None

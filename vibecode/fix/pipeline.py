@@ -115,6 +115,8 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     when a test fails."""
     started = time.monotonic()
     baseline = target.baseline
+    if target.tests is None and target.command.selectors:  # tests named in --test-cmd
+        target = dataclasses.replace(target, tests=target.command.selectors)
     if target.command.environment is None or target.command.nprocs is None:
         target = dataclasses.replace(target, command=with_environment(target.command, target.root, sandbox, target.source))
         env = target.command.environment

@@ -52,6 +52,7 @@ class SuiteCommand:
     autoload_plugins: bool = True
     text: str = "pytest"
     environment: ProjectEnv | None = None  # found by :func:`with_environment`
+    selectors: tuple[str, ...] = ()  # test paths or ids named in the command (the tests to run)
     nprocs: int | None = None  # the run's process/thread cap (None: DEFAULT_NPROCS)
 
     @property
@@ -74,10 +75,56 @@ def parse_test_cmd(text: str | None, autoload_plugins: bool = True) -> SuiteComm
         raise UsageError(f"Cannot read the test command {text!r}: {exc}.") from None
     name = PurePosixPath(argv[0]).name
     if name in ("pytest", "py.test"):
-        return SuiteCommand(None, tuple(argv[1:]), None, autoload_plugins, text)
+        options, selectors = split_pytest_args(argv[1:])
+        return SuiteCommand(None, options, None, autoload_plugins, text, selectors=selectors)
     if "python" in name and len(argv) >= 3 and argv[1:3] == ["-m", "pytest"]:
-        return SuiteCommand(None, tuple(argv[3:]), argv[0], autoload_plugins, text)
+        options, selectors = split_pytest_args(argv[3:])
+        return SuiteCommand(None, options, argv[0], autoload_plugins, text, selectors=selectors)
     return SuiteCommand(tuple(argv), (), None, autoload_plugins, text)
+
+
+# pytest options whose value is the next argument (so that value is not a test path).
+VALUE_OPTIONS = frozenset({
+    "-k", "-m", "-p", "-c", "-o", "-W", "-n", "-r", "--deselect", "--ignore", "--ignore-glob", "--rootdir",
+    "--confcutdir", "--basetemp", "--tb", "--maxfail", "--durations", "--log-level", "--junitxml",
+    "--override-ini", "--import-mode", "--cov", "--cov-report", "--dist", "--timeout", "--capture",
+    "--log-cli-level", "--log-file", "--pyargs", "--config-file", "--junit-prefix", "--report-log",
+})
+
+
+def split_pytest_args(args: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(options, test selectors) of pytest's arguments: a test path named in the command is
+    what the run before the patch runs, never added to every verification run."""
+    options: list[str] = []
+    selectors: list[str] = []
+    value_next = False
+    for arg in args:
+        if value_next:
+            options.append(arg)
+            value_next = False
+        elif arg.startswith("-"):
+            options.append(arg)
+            value_next = arg in VALUE_OPTIONS
+        else:
+            selectors.append(arg)
+    return tuple(options), tuple(selectors)
+
+
+def without_exitfirst(options: Sequence[str]) -> list[str]:
+    """pytest's options less those that stop a run early (``-x``, ``--maxfail``, ``--sw``): every
+    failing test must report, or a patch's effect on the later ones is unknown."""
+    out: list[str] = []
+    skip = False
+    for opt in options:
+        if skip:
+            skip = False
+        elif opt in ("-x", "--exitfirst", "--sw", "--stepwise", "--sw-skip", "--stepwise-skip"):
+            continue
+        elif opt == "--maxfail":
+            skip = True
+        elif not opt.startswith("--maxfail="):
+            out.append(opt)
+    return out
 
 
 def with_environment(command: SuiteCommand, root: Path, sandbox: Sandbox, source: Path | None = None,
@@ -123,7 +170,7 @@ def run_tests(
     env = command.environment if sandbox.name == "local" else None
     limits = Limits(wall_s=timeout, nprocs=command.nprocs or DEFAULT_NPROCS, ro_paths=env.ro_paths if env else ())
     if command.argv is None:
-        extra = [*PYTEST_ARGS, *command.pytest_args, *(["-x"] if exitfirst else [])]
+        extra = [*PYTEST_ARGS, *without_exitfirst(command.pytest_args), *(["-x"] if exitfirst else [])]
         path = env.pythonpath(workspace.path) if env is not None else ""
         return run_pytest(
             sandbox, workspace, tests=list(tests) if tests is not None else None, timeout=timeout, limits=limits,

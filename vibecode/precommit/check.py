@@ -62,6 +62,7 @@ class PrecommitOptions:
     save: bool = True
     fix: bool = True  # look for a fix when the tests fail
     allow_no_tests: bool = False  # hard mode: let a commit through on which no test was collected
+    tests: tuple[str, ...] | None = None  # run these (pytest paths or ids) instead of choosing
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,9 @@ def _try_fix(
 
 def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOptions) -> Selection:
     """The affected test files, or the whole suite (see the module docstring)."""
+    tests = options.tests or options.command.selectors or None
+    if tests:
+        return Selection("given", tuple(tests), "the tests were named")
     index = CodeIndex.build(snap.source, cache_dir=vibecode_dir(snap.root) / "index")
     if not options.command.selectable:
         return Selection("all", None, "the test command cannot select tests")

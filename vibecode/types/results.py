@@ -182,7 +182,7 @@ class PrecommitResult:
     outcome: PrecommitOutcome
     exit_code: int  # what the hook exits with
     changed: tuple[str, ...]  # staged paths (against HEAD)
-    selection: Literal["all", "affected", "none"]  # which tests ran
+    selection: Literal["all", "affected", "given", "none"]  # which tests ran ("given": --tests)
     selected: tuple[str, ...]  # test files run, when only the affected ones
     tests_run: int
     failing: tuple[TestCaseResult, ...]
