@@ -62,6 +62,11 @@ class Settings:
     # Local sandbox isolation: "auto" (bubblewrap; refuses to run without it), or, by explicit
     # choice only, the weaker "unshare" (host writable) or "plain" (host writable, network on).
     isolation: str = "auto"
+    # Processes and threads one test run may start (None: 256, or 1024 when the tests use threads
+    # or processes). VIBECODE_SANDBOX_NPROCS=2048 for a suite that starts more.
+    sandbox_nprocs: int | None = None
+    # The hard pre-commit hook blocks a commit on which no test was collected, unless this is true.
+    precommit_allow_no_tests: bool = False
     # Wall-clock budget for one request, seconds; None = no limit.
     time_budget_s: float | None = None
     # Where --record writes completions, if anywhere.

@@ -34,9 +34,9 @@ from vibecode.types import TestCaseResult as Case
 def test_parse_test_cmd() -> None:
     assert parse_test_cmd(None).is_pytest
     cmd = parse_test_cmd("pytest -k fast tests/unit")
-    assert cmd.is_pytest and cmd.pytest_args == ("-k", "fast", "tests/unit") and cmd.python is None
+    assert cmd.is_pytest and cmd.pytest_args == ("-k", "fast") and cmd.selectors == ("tests/unit",) and cmd.python is None
     cmd = parse_test_cmd("python3 -m pytest -x")
-    assert cmd.is_pytest and cmd.pytest_args == ("-x",) and cmd.python is None
+    assert cmd.is_pytest and cmd.pytest_args == ("-x",) and cmd.python == "python3"  # the project's python3, not vibecode's
     cmd = parse_test_cmd(".venv/bin/python -m pytest")
     assert cmd.is_pytest and cmd.python == ".venv/bin/python"
     cmd = parse_test_cmd("make test JUNIT={junit}")

@@ -132,7 +132,7 @@ def _refusal_hint(fuzzy: bool) -> str:
 
 def _review(diff: str, loose: list[str]) -> None:
     """Show a fuzzy apply's diff; at a terminal, ask before writing."""
-    sys.stdout.buffer.write(diff.encode("utf-8", errors="surrogateescape"))
+    sys.stdout.buffer.write(visible(diff).encode("utf-8", errors="surrogateescape"))
     sys.stdout.flush()
     if loose:
         print("Matched loosely (review these lines): " + "; ".join(loose) + ".")

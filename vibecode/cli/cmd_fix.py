@@ -7,6 +7,7 @@ fix events, the ranked table, the compact report.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -58,17 +59,16 @@ def register(sub: Any) -> None:
 
 
 def build_sandbox(kind: str, settings: Any, python: str | None) -> Any:
-    """The sandbox, running pytest with ``python`` when the test command names an interpreter."""
+    """The sandbox. The tests run with the project's own interpreter (found by the fix pipeline,
+    or the one the test command names), which only the local sandbox can see."""
+    import re
+
     from vibecode.sandbox import make_sandbox
 
-    if python is None:
-        return make_sandbox(kind, settings)
-    if kind != "local":
+    if python is not None and kind != "local" and not re.match(r"^python(\d+(\.\d+)?)?$", Path(python).name):
         raise UsageError("A Python interpreter in --test-cmd works with the local sandbox only.",
                          "In Docker, put the project's dependencies in the image instead.")
-    from vibecode.sandbox.local import LocalSandbox
-
-    return LocalSandbox(settings.isolation, workdir=settings.sandbox_dir, python=python)
+    return make_sandbox(kind, settings)
 
 
 def deferred_engine(settings: Any) -> Any:
@@ -78,6 +78,19 @@ def deferred_engine(settings: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``vibecode fix``; with --json an error is also one JSON object on stdout."""
+    from vibecode.errors import VibecodeError
+
+    try:
+        return _run(args)
+    except VibecodeError as exc:
+        if getattr(args, "json", False):
+            print_json({"status": "error", "mode": "fix", "error": exc.message, "hint": exc.hint,
+                        "exit_code": exc.exit_code})
+        raise
+
+
+def _run(args: argparse.Namespace) -> int:
     from vibecode.events import FixReady
     from vibecode.fix.report import fix_json
     from vibecode.fix.suite import parse_test_cmd
@@ -89,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget,
                                   isolation=args.isolation)
+    command = dataclasses.replace(command, nprocs=settings.sandbox_nprocs)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     warn_isolation(sandbox)
     session = Session(deferred_engine(settings), sandbox, settings)
@@ -114,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
             print_applied(applied)
     if result.status == "passing":
         return 0
+    if result.status == "no_tests":
+        return 1
     if args.apply:
         return 0 if applied is not None and applied.get("applied") else 1
     return 1 if result.status == "failed" else 0
@@ -186,6 +202,8 @@ class FixProgress:
             extra = f"; {event.error}" if event.error else ""
             regress = f", regressions {len(event.regressions)}/{event.regression_run}" if event.fixed == event.failing_total else ""
             self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{regress}{extra}")
+        elif isinstance(event, StageStarted) and event.stage == "environment":
+            self._line(f"environment: {event.detail}")
         elif isinstance(event, StageStarted) and event.stage in FIX_STAGE_WORDS:
             detail = f" ({event.detail})" if event.detail and event.stage == "verify" else ""
             self._line(FIX_STAGE_WORDS[event.stage] + detail)
@@ -227,6 +245,10 @@ def print_fix_result(result: Any, out: TextIO | None = None) -> None:
     out = safe_stream(out or sys.stdout)
     if result.status == "passing":
         out.write(f"Nothing to fix. {result.reason}\n")
+        return
+    if result.status == "no_tests":
+        out.write(f"No tests: {result.reason} Check the test command and pytest's configuration "
+                  "(testpaths, python_files), or select tests with --tests.\n")
         return
     cal = "" if result.calibrated else " (uncalibrated)"
     out.write(f"status: {result.status}    reliability: {result.reliability:.2f} ({band(result.reliability)}){cal}\n")

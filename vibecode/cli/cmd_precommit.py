@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,6 +33,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--n", type=int, metavar="K", help="candidates to sample (default 8)")
     parser.add_argument("--repo", metavar="DIR", help="the repository (default: the current folder)")
     parser.add_argument("--test-cmd", metavar="CMD", help="test command (default: pytest)")
+    parser.add_argument("--tests", metavar="SELECTOR", action="append", help="run these tests instead of choosing the affected ones (pytest node ids or paths; repeatable)")
     parser.add_argument("--sandbox", choices=["local", "docker"], help="where the tests run")
     parser.add_argument("--no-plugin-autoload", action="store_true", help="run pytest with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1")
     parser.add_argument("--no-fix", action="store_true", help="only run the tests; do not look for a fix")
@@ -53,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         tail = "The commit is blocked (hard mode); `git commit --no-verify` skips the check." if code else \
             "The commit goes ahead (soft mode)."
         print(f"vibecode precommit: could not check the staged changes: {exc} {tail}", file=sys.stderr)
+        if args.json:
+            print_json({"outcome": "error", "mode": args.mode, "exit_code": code, "message": str(exc)})
         return code
 
 
@@ -67,9 +71,12 @@ def _run(args: argparse.Namespace) -> int:
     root = Path(args.repo or ".").resolve()
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox)
+    command = dataclasses.replace(command, nprocs=settings.sandbox_nprocs)
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     session = Session(deferred_engine(settings), sandbox, settings)
-    options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix)
+    options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix,
+                               allow_no_tests=settings.precommit_allow_no_tests,
+                               tests=tuple(args.tests) if args.tests else None)
     progress = FixProgress(settings.n)
     show = False
     result = None
@@ -100,7 +107,7 @@ def print_report(result: Any, out: TextIO | None = None) -> None:
         scope = "affected " if result.selection == "affected" else ""
         print(f"vibecode: {result.tests_run} {scope}test(s) pass on the staged changes ({took:.1f} s).", file=sys.stderr)
         return
-    if result.outcome == "error":
+    if result.outcome in ("error", "no_tests"):
         print(f"vibecode precommit: {result.message}", file=sys.stderr)
         return
     out.write(f"vibecode: {len(result.failing)} test(s) fail on the staged changes:\n")

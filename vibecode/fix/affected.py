@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from vibecode.fix.suite import is_test_path
+from vibecode.fix.testfiles import TestFiles
 from vibecode.repo.code_index import CodeIndex
 
 # Files whose change can affect every test.
@@ -75,8 +75,10 @@ def dependents(index: CodeIndex, changed: Iterable[str]) -> set[str]:
     return seen
 
 
-def affected_tests(index: CodeIndex, changed: Sequence[str]) -> Affected:
-    """The test files to run for a change of ``changed`` (repository-relative paths)."""
+def affected_tests(index: CodeIndex, changed: Sequence[str], tests: TestFiles | None = None) -> Affected:
+    """The test files to run for a change of ``changed`` (repository-relative paths).
+    ``tests``: pytest's own view of which files hold tests (default: its default patterns)."""
+    is_collected = tests.collectable if tests is not None else collectable
     relevant = [p for p in changed if not _documentation(p)]
     for path in relevant:
         name = PurePosixPath(path).name
@@ -85,8 +87,8 @@ def affected_tests(index: CodeIndex, changed: Sequence[str]) -> Affected:
         if not path.endswith(".py"):
             return Affected((), f"{path} is not Python source, so any test may read it")
     touched = dependents(index, relevant)
-    all_tests = sorted(p for p in index.files if collectable(p))
-    chosen = {p for p in touched if collectable(p)}
+    all_tests = sorted(p for p in index.files if is_collected(p))
+    chosen = {p for p in touched if is_collected(p)}
     for path in touched:
         if PurePosixPath(path).name == "conftest.py":
             folder = str(PurePosixPath(path).parent)
@@ -103,5 +105,6 @@ def test_files_of(nodeids: Iterable[str]) -> list[str]:
     return sorted({n.split("::", 1)[0] for n in nodeids})
 
 
-def touches_tests(paths: Iterable[str]) -> bool:
-    return any(is_test_path(p) for p in paths)
+def touches_tests(paths: Iterable[str], tests: TestFiles | None = None) -> bool:
+    found = tests if tests is not None else TestFiles()
+    return any(p in found for p in paths)

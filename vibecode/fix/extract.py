@@ -16,7 +16,7 @@ from vibecode.engine.sampling import Budget, ask_model
 from vibecode.errors import ApplyError, PatchError
 from vibecode.events import Event, PatchParsed, StepUnavailable
 from vibecode.fix.prompts import retry_messages
-from vibecode.fix.suite import is_test_path
+from vibecode.fix.testfiles import TestFiles
 from vibecode.patch.diff import render_diff
 from vibecode.patch.edit_extract import parse_edits
 from vibecode.patch.extract import extract_edits_detailed
@@ -78,8 +78,11 @@ def extract_candidates(
     root: Path,
     params: SamplingParams,
     budget: Budget,
+    tests: TestFiles | None = None,
 ) -> Generator[Event, None, dict[int, FixCandidate]]:
-    """One :class:`FixCandidate` per completion, with at most one retry each."""
+    """One :class:`FixCandidate` per completion, with at most one retry each. ``tests``: which
+    files are test code (a patch that edits one is flagged)."""
+    tests = tests if tests is not None else TestFiles()
     out: dict[int, FixCandidate] = {}
     keys: dict[str, int] = {}
     retry_unavailable = False
@@ -104,7 +107,7 @@ def extract_candidates(
         key = patch_key(result.patch)
         duplicate = keys.get(key)
         keys.setdefault(key, c.seq)
-        test_edit = any(is_test_path(p) for p in result.patch.paths)
+        test_edit = any(p in tests for p in result.patch.paths)
         diff = render_diff(result.patch)
         out[c.seq] = FixCandidate(c.seq, c, patch=result.patch, diff=diff, parsed=True, duplicate_of=duplicate,
                                   retried=retried, test_edit=test_edit)

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from vibecode.fix.suite import is_test_path, nodeid_file, nodeid_function
+from vibecode.fix.suite import nodeid_file, nodeid_function
+from vibecode.fix.testfiles import TestFiles
 from vibecode.repo.code_index import CodeIndex
 from vibecode.syntax.symbols import Definition
 from vibecode.types import TestCaseResult
@@ -88,14 +89,15 @@ def _repo_path(path: str, files: set[str]) -> str | None:
     return None
 
 
-def find_suspects(index: CodeIndex, failing: Sequence[TestCaseResult]) -> list[Suspect]:
+def find_suspects(index: CodeIndex, failing: Sequence[TestCaseResult], tests: TestFiles | None = None) -> list[Suspect]:
     """Functions to show in full: traceback frames outside the tests (innermost first), then
-    the definitions of the names the failing tests use."""
+    the definitions of the names the failing tests use. ``tests``: which files are test code."""
+    tests = tests if tests is not None else TestFiles(collected=frozenset(nodeid_file(c.nodeid) for c in failing))
     known = set(index.files)
     found: list[Suspect] = []
     for case in failing:
         for frame in reversed(frames(case.message, known)):
-            if is_test_path(frame.path):
+            if frame.path in tests:
                 continue
             found.append(_suspect_at(index, frame))
     for case in failing:
@@ -104,7 +106,7 @@ def find_suspects(index: CodeIndex, failing: Sequence[TestCaseResult]) -> list[S
             continue
         for name in _names_used(index, test_def):
             for d in index.definitions(name):
-                if is_test_path(d.path) or d.kind == "variable":
+                if d.path in tests or d.kind == "variable":
                     continue
                 if d.kind in CLASS_KINDS and d.end_line - d.line > MAX_SUSPECT_LINES:
                     continue
@@ -155,6 +157,7 @@ def build_context(
     failing: Sequence[TestCaseResult],
     count_tokens: TokenCounter,
     budget: int,
+    tests: TestFiles | None = None,
 ) -> PromptContext:
     """The context for the fix prompt (see the module docstring), at most ``budget`` tokens."""
     reader = _Reader(root)
@@ -170,7 +173,7 @@ def build_context(
     used = count_tokens("".join(parts))
     suspects: list[Suspect] = []
     code_parts: list[str] = []
-    for s in find_suspects(index, failing):
+    for s in find_suspects(index, failing, tests):
         block = _suspect_block(reader, s)
         cost = count_tokens(block)
         if used + cost > budget - MIN_MAP_TOKENS:

@@ -23,6 +23,7 @@ from vibecode.clr.claims import extract_claims
 from vibecode.clr.score import Calibration, trajectory_weight
 from vibecode.engine.base import Engine
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
+from vibecode.errors import SandboxError
 from vibecode.events import (
     BASELINE_MESSAGE_CHARS,
     BaselineTested,
@@ -35,13 +36,15 @@ from vibecode.events import (
     StageStarted,
     StepUnavailable,
 )
+from vibecode.fix.baseline import split_baseline
 from vibecode.fix.extract import extract_candidates, original, share_results
 from vibecode.fix.localize import build_context
 from vibecode.fix.prompts import fix_messages, instruction_overhead, problem_text
 from vibecode.fix.proposals import save_all
 from vibecode.fix.score import decide
-from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests
-from vibecode.fix.verify import CHEAP_SUITE_S, Verification, VerifyPlan, verify_patch
+from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
+from vibecode.fix.testfiles import find_test_files
+from vibecode.fix.verify import CHEAP_SUITE_TESTS, Verification, VerifyPlan, verify_patch
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -112,6 +115,13 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     when a test fails."""
     started = time.monotonic()
     baseline = target.baseline
+    if target.tests is None and target.command.selectors:  # tests named in --test-cmd
+        target = dataclasses.replace(target, tests=target.command.selectors)
+    if target.command.environment is None or target.command.nprocs is None:
+        target = dataclasses.replace(target, command=with_environment(target.command, target.root, sandbox, target.source))
+        env = target.command.environment
+        yield StageStarted("environment", env.describe() if env else f"the {sandbox.name} sandbox's Python")
+        yield StageFinished("environment", time.monotonic() - started)
     if baseline is None:
         yield StageStarted("tests", target.label)
         with sandbox.prepare(target.source) as ws:
@@ -122,11 +132,18 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
         yield StageFinished("tests", time.monotonic() - started)
     else:  # the caller ran (and reported) the tests
         failing = failures(baseline, target.source)
+    split = split_baseline(sandbox, target.source, target.command, failing, target.timeout) if failing else None
+    if split is not None and not split.targets:
+        raise SandboxError("No failing test fails because of the code: " + " ".join(split.notes()),
+                           "Run the tests again; raise sandbox_nprocs (VIBECODE_SANDBOX_NPROCS) or select tests "
+                           "with --tests if the sandbox stops them.")
+    failing = split.targets if split is not None else failing
     took = time.monotonic() - started
     if not failing:
         timing = {"tests": round(took, 3)}
         return (yield from _finish(target, started, baseline, failing, {}, None, timing, [], None))
     run = make_run()
+    run.notes.extend(split.notes() if split is not None else [])
     run.timing["tests"] = round(took, 3)
     passed_before = tuple(baseline.passed)
 
@@ -134,7 +151,8 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     yield stage.start()
     index = CodeIndex.build(target.source, cache_dir=vibecode_dir(target.root) / "index")
     budget_tokens = prompt_budget(run, instruction_overhead())
-    context = build_context(target.source, index, failing, run.engine.count_tokens, budget_tokens)
+    tests = find_test_files(target.source, [c.nodeid for c in baseline.cases] + [c.nodeid for c in failing])
+    context = build_context(target.source, index, failing, run.engine.count_tokens, budget_tokens, tests)
     messages = fix_messages(context.text)
     yield ContextBuilt(tuple(f"{s.path}:{s.line}-{s.end_line}" + (f" ({s.name})" if s.name else "")
                              for s in context.suspects), context.tokens, budget_tokens, context.map_tokens)
@@ -148,7 +166,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     stage = _Stage(run, "extract")
     yield stage.start()
     candidates = yield from _noting(
-        run, extract_candidates(run.engine, completions, messages, target.source, run.params, run.budget))
+        run, extract_candidates(run.engine, completions, messages, target.source, run.params, run.budget, tests))
     yield stage.finish()
 
     stage = _Stage(run, "verify")
@@ -157,8 +175,8 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     plan = VerifyPlan(
         source=target.source, command=target.command, failing=tuple(c.nodeid for c in failing),
         passed_before=passed_before, selectors=target.tests,
-        cheap=baseline.run.duration_s <= CHEAP_SUITE_S, timeout=verify_timeout(baseline, target.timeout),
-        index=index,
+        cheap=len(passed_before) <= CHEAP_SUITE_TESTS, timeout=verify_timeout(baseline, target.timeout),
+        index=index, tests=tests,
     )
     yield from _noting(run, _verify_all(run, plan, distinct, candidates))
     candidates = share_results(candidates)
@@ -232,6 +250,11 @@ def _verify_all(
             v = future.result()
             ran = v.error is None or not v.error.startswith("not run")
             skipped += not ran
+            if v.flaky:
+                note = (f"{len(v.flaky)} test(s) failed with a patch and again on the unchanged tree (flaky, not "
+                        f"counted as regressions): {', '.join(v.flaky[:5])}.")
+                if note not in run.notes:
+                    run.notes.append(note)
             candidates[c.index] = dataclasses.replace(
                 c, verified=ran, fixed=v.fixed, failing_total=v.failing_total, regressions=v.regressions,
                 regression_run=v.regression_run, regression_scope=v.scope, outcomes=dict(v.outcomes),
@@ -294,7 +317,7 @@ def _finish(
     ids = [c.nodeid for c in failing]
     checked = [c for c in candidates.values() if c.parsed and candidates[original(c)].verified]
     if not failing:
-        status, reason = "passing", _passing_reason(baseline)
+        status, reason = ("passing" if baseline.cases else "no_tests"), _passing_reason(baseline)
         decision = None
     else:
         decision = decide(checked, ids, k=k or len(candidates), allow_test_edits=target.allow_test_edits,
@@ -321,6 +344,7 @@ def _finish(
         calibrated=calibration is not None,
         notes=tuple(notes),
         collection_error=baseline.collection_error if not baseline.cases else None,
+        environment=target.command.environment.json() if target.command.environment is not None else {},
     )
     if target.save and decision is not None and decision.ranking:
         result = save_all(target.root, result, decision, allow_test_edits=target.allow_test_edits)
@@ -336,5 +360,5 @@ def _finish(
 def _passing_reason(baseline: TestReport) -> str:
     n = len(baseline.passed)
     if not baseline.cases:
-        return "No tests were collected, so nothing fails."
+        return "No tests were collected, so nothing was checked."
     return f"Nothing fails: {n} test(s) pass." if n else "Nothing fails."

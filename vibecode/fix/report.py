@@ -85,4 +85,5 @@ def fix_json(result: FixResult) -> dict[str, Any]:
         "collection_error": result.collection_error,
         "notes": list(result.notes),
         "timing": result.timing,
+        "environment": result.environment,
     }

@@ -5,11 +5,17 @@
   database: the working tree is neither read nor written).
 - outside a git repository, the folder itself (the sandbox copies it for every run).
 
-Exports go to a temporary folder that is removed afterwards.
+Exports go to a temporary folder that is removed afterwards. Files that git ignores but the
+project needs to import are carried into the export from the working tree: a generated version
+module (hatch-vcs, setuptools-scm: ``_version.py``) and compiled extensions built in place
+(``*.so``, ``*.pyd``), outside virtual environments and build folders.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,6 +48,7 @@ def snapshot(root: Path, which: Literal["worktree", "index"] = "worktree") -> It
         yield Snapshot(root, root, {"kind": "folder", "commit": None}, "folder", None)
         return
     with exported(repo.root, INDEX if which == "index" else WORKTREE) as source:
+        carry_generated(repo.root, source)
         yield Snapshot(repo.root, source, {"kind": which, "commit": repo.head()}, which, repo)
 
 
@@ -52,3 +59,45 @@ def staged_paths(repo: GitRepo) -> list[str]:
     changed = {p for p, v in staged.items() if committed.get(p) != v}
     changed |= set(committed) - set(staged)
     return sorted(changed)
+
+
+GENERATED_NAMES = frozenset({"_version.py", "version.py", "__version__.py", "_version.pyi"})
+GENERATED_SUFFIXES = (".so", ".pyd")
+_SKIP_PARTS = frozenset({"build", "dist", ".tox", ".nox", "node_modules", ".git", "__pycache__", ".eggs"})
+MAX_CARRIED = 200
+
+
+def carry_generated(root: Path, source: Path) -> list[str]:
+    """Copy git-ignored generated files the project imports (module docstring) from ``root``
+    into the export ``source``; returns their paths."""
+    try:
+        done = subprocess.run(["git", "ls-files", "--others", "--ignored", "--exclude-standard", "-z"], cwd=root,
+                              capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    carried: list[str] = []
+    for raw in done.stdout.split(b"\0") if done.returncode == 0 else []:
+        rel = raw.decode("utf-8", "surrogateescape")
+        parts = rel.split("/")
+        name = parts[-1]
+        if not rel or not (name in GENERATED_NAMES or name.endswith(GENERATED_SUFFIXES) or ".cpython-" in name):
+            continue
+        if any(p in _SKIP_PARTS or p.endswith(".egg-info") for p in parts[:-1]) or _in_venv(root, parts):
+            continue
+        src, dst = root / rel, source / rel
+        if not src.is_file() or src.is_symlink() or dst.exists() or not dst.parent.is_dir():
+            continue
+        shutil.copy2(src, dst)
+        carried.append(rel)
+        if len(carried) >= MAX_CARRIED:
+            break
+    return carried
+
+
+def _in_venv(root: Path, parts: list[str]) -> bool:
+    folder = root
+    for part in parts[:-1]:
+        folder = folder / part
+        if os.path.exists(folder / "pyvenv.cfg"):
+            return True
+    return False

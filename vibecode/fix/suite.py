@@ -3,9 +3,9 @@
 The default test command is pytest through :func:`vibecode.sandbox.run_pytest` (JUnit XML plus
 an event log, so a pass is never invented). ``--test-cmd`` may name:
 
-- pytest itself, with options: ``pytest -x -k fast``, ``python -m pytest tests/unit``. A Python
-  interpreter other than ``python``/``python3`` (``.venv/bin/python -m pytest``) becomes the
-  sandbox's interpreter, so the project's own environment runs its tests.
+- pytest itself, with options: ``pytest -x -k fast``, ``python -m pytest tests/unit``. The
+  interpreter is the project's own environment (:mod:`vibecode.fix.environment`): the one named
+  (``.venv/bin/python -m pytest``, relative to the repository root), or the one found.
 - any other command that writes a JUnit XML report: to the path in ``$VIBECODE_JUNIT`` or where
   the command says ``{junit}`` (a path relative to the repository root, where it runs). ``{tests}`` is replaced by the test ids to run (without it, every
   run runs the whole command).
@@ -14,6 +14,7 @@ an event log, so a pass is never invented). ``--test-cmd`` may name:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 import shlex
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from vibecode.errors import SandboxError, UsageError, VibecodeError
+from vibecode.fix.environment import ProjectEnv, find_environment
+from vibecode.fix.testfiles import TestFiles
 from vibecode.sandbox import Limits, Sandbox, Workspace, run_pytest
 from vibecode.sandbox.junit import MAX_REPORT_BYTES, parse_junit
 from vibecode.sandbox.readback import read_back
@@ -34,6 +37,9 @@ CUSTOM_JUNIT = ".vibecode-junit.xml"
 # A module that fails to import is reported, and the other tests still run.
 PYTEST_ARGS = ("--tb=short", "--continue-on-collection-errors")
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
+DEFAULT_NPROCS = 256  # processes and threads a test run may start
+CONCURRENT_NPROCS = 1024  # when the tests use threads or processes
+_CONCURRENT = re.compile(rb"\b(threading|multiprocessing|concurrent\.futures|ThreadPoolExecutor|ProcessPoolExecutor)\b")
 _COLLECT_HEAD = re.compile(r"^(?P<name>\w[\w./-]*?)(?:\.py)?: ", re.M)
 
 
@@ -43,9 +49,12 @@ class SuiteCommand:
 
     argv: tuple[str, ...] | None = None
     pytest_args: tuple[str, ...] = ()
-    python: str | None = None  # an interpreter to run pytest with, instead of the sandbox's
+    python: str | None = None  # the interpreter named in the command ("python", ".venv/bin/python")
     autoload_plugins: bool = True
     text: str = "pytest"
+    environment: ProjectEnv | None = None  # found by :func:`with_environment`
+    selectors: tuple[str, ...] = ()  # test paths or ids named in the command (the tests to run)
+    nprocs: int | None = None  # the run's process/thread cap (None: DEFAULT_NPROCS)
 
     @property
     def is_pytest(self) -> bool:
@@ -67,11 +76,86 @@ def parse_test_cmd(text: str | None, autoload_plugins: bool = True) -> SuiteComm
         raise UsageError(f"Cannot read the test command {text!r}: {exc}.") from None
     name = PurePosixPath(argv[0]).name
     if name in ("pytest", "py.test"):
-        return SuiteCommand(None, tuple(argv[1:]), None, autoload_plugins, text)
+        options, selectors = split_pytest_args(argv[1:])
+        return SuiteCommand(None, options, None, autoload_plugins, text, selectors=selectors)
     if "python" in name and len(argv) >= 3 and argv[1:3] == ["-m", "pytest"]:
-        python = None if _PYTHON.match(argv[0]) else argv[0]
-        return SuiteCommand(None, tuple(argv[3:]), python, autoload_plugins, text)
+        options, selectors = split_pytest_args(argv[3:])
+        return SuiteCommand(None, options, argv[0], autoload_plugins, text, selectors=selectors)
     return SuiteCommand(tuple(argv), (), None, autoload_plugins, text)
+
+
+# pytest options whose value is the next argument (so that value is not a test path).
+VALUE_OPTIONS = frozenset({
+    "-k", "-m", "-p", "-c", "-o", "-W", "-n", "-r", "--deselect", "--ignore", "--ignore-glob", "--rootdir",
+    "--confcutdir", "--basetemp", "--tb", "--maxfail", "--durations", "--log-level", "--junitxml",
+    "--override-ini", "--import-mode", "--cov", "--cov-report", "--dist", "--timeout", "--capture",
+    "--log-cli-level", "--log-file", "--pyargs", "--config-file", "--junit-prefix", "--report-log",
+})
+
+
+def split_pytest_args(args: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(options, test selectors) of pytest's arguments: a test path named in the command is
+    what the run before the patch runs, never added to every verification run."""
+    options: list[str] = []
+    selectors: list[str] = []
+    value_next = False
+    for arg in args:
+        if value_next:
+            options.append(arg)
+            value_next = False
+        elif arg.startswith("-"):
+            options.append(arg)
+            value_next = arg in VALUE_OPTIONS
+        else:
+            selectors.append(arg)
+    return tuple(options), tuple(selectors)
+
+
+def without_exitfirst(options: Sequence[str]) -> list[str]:
+    """pytest's options less those that stop a run early (``-x``, ``--maxfail``, ``--sw``): every
+    failing test must report, or a patch's effect on the later ones is unknown."""
+    out: list[str] = []
+    skip = False
+    for opt in options:
+        if skip:
+            skip = False
+        elif opt in ("-x", "--exitfirst", "--sw", "--stepwise", "--sw-skip", "--stepwise-skip"):
+            continue
+        elif opt == "--maxfail":
+            skip = True
+        elif not opt.startswith("--maxfail="):
+            out.append(opt)
+    return out
+
+
+def with_environment(command: SuiteCommand, root: Path, sandbox: Sandbox, source: Path | None = None,
+                     nprocs: int | None = None) -> SuiteCommand:
+    """``command`` with the project's environment (local sandbox, pytest) and its process cap:
+    ``nprocs`` when given (the ``sandbox_nprocs`` setting), else from what the tests use."""
+    cap = command.nprocs or nprocs or suite_nprocs(source or root)
+    env = command.environment
+    if env is None and command.is_pytest and sandbox.name == "local":
+        env = find_environment(root, command.python)
+    elif env is None and command.python is not None and not _PYTHON.match(PurePosixPath(command.python).name):
+        raise UsageError("A Python interpreter in --test-cmd works with the local sandbox only.",
+                         "In Docker, put the project's dependencies in the image instead.")
+    return dataclasses.replace(command, environment=env, nprocs=cap)
+
+
+def suite_nprocs(root: Path) -> int:
+    """:data:`CONCURRENT_NPROCS` when a test file uses threads or processes, else the default."""
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in ("node_modules", "__pycache__")
+                       and not os.path.exists(os.path.join(dirpath, d, "pyvenv.cfg"))]
+        for name in filenames:
+            if name.endswith(".py") and (is_test_path(os.path.relpath(os.path.join(dirpath, name), root))):
+                try:
+                    with open(os.path.join(dirpath, name), "rb") as fh:
+                        if _CONCURRENT.search(fh.read(1 << 20)):
+                            return CONCURRENT_NPROCS
+                except OSError:
+                    continue
+    return DEFAULT_NPROCS
 
 
 def run_tests(
@@ -84,17 +168,21 @@ def run_tests(
     exitfirst: bool = False,
 ) -> TestReport:
     """Run ``tests`` (node ids or files; None: the whole suite) and read per-test outcomes."""
+    env = command.environment if sandbox.name == "local" else None
+    limits = Limits(wall_s=timeout, nprocs=command.nprocs or DEFAULT_NPROCS, ro_paths=env.ro_paths if env else ())
     if command.argv is None:
-        extra = [*PYTEST_ARGS, *command.pytest_args, *(["-x"] if exitfirst else [])]
+        extra = [*PYTEST_ARGS, *without_exitfirst(command.pytest_args), *(["-x"] if exitfirst else [])]
+        path = env.pythonpath(workspace.path) if env is not None else ""
         return run_pytest(
-            sandbox, workspace, tests=list(tests) if tests is not None else None, timeout=timeout,
-            extra_args=extra, autoload_plugins=command.autoload_plugins,
+            sandbox, workspace, tests=list(tests) if tests is not None else None, timeout=timeout, limits=limits,
+            extra_args=extra, autoload_plugins=command.autoload_plugins, python=env.python if env else None,
+            env={"PYTHONPATH": path} if path else None,
         )
-    return _run_custom(sandbox, workspace, command.argv, tests, timeout)
+    return _run_custom(sandbox, workspace, command.argv, tests, limits)
 
 
 def _run_custom(
-    sandbox: Sandbox, workspace: Workspace, argv: tuple[str, ...], tests: Sequence[str] | None, timeout: float
+    sandbox: Sandbox, workspace: Workspace, argv: tuple[str, ...], tests: Sequence[str] | None, limits: Limits
 ) -> TestReport:
     junit = workspace.path / CUSTOM_JUNIT
     cmd: list[str] = []
@@ -105,7 +193,7 @@ def _run_custom(
             cmd.append(arg.replace(JUNIT_PLACEHOLDER, CUSTOM_JUNIT).replace(TESTS_PLACEHOLDER, " ".join(tests or ())))
     with contextlib.suppress(OSError, VibecodeError):
         workspace.delete(CUSTOM_JUNIT)
-    run = sandbox.run(workspace, cmd, Limits(wall_s=timeout), env={"VIBECODE_JUNIT": CUSTOM_JUNIT})
+    run = sandbox.run(workspace, cmd, limits, env={"VIBECODE_JUNIT": CUSTOM_JUNIT})
     data = _read(junit)
     report = parse_junit(data)
     if report is None:
@@ -138,6 +226,14 @@ def check_baseline(
             f"The tests need Python packages that the sandbox's interpreter does not have: {', '.join(missing)}.",
             "Run them with the project's own environment, e.g. --test-cmd '.venv/bin/python -m pytest'.",
         )
+    own = own_package_missing(failing, source) if source is not None else []
+    if own:
+        raise SandboxError(
+            f"The tests cannot import the project's own package {', '.join(own)}: the environment they run with "
+            f"({command.environment.describe() if command.environment else 'the sandbox Python'}) does not have it.",
+            "Install the project into its environment (e.g. `.venv/bin/python -m pip install -e .`), or set "
+            "pytest's pythonpath option (pythonpath = [\"src\"]).",
+        )
     if failing:
         return
     if report.collection_error:
@@ -166,12 +262,11 @@ def nodeid_function(nodeid: str) -> str | None:
 
 
 def is_test_path(path: str) -> bool:
-    """Test code: ``test_*.py``, ``*_test.py``, ``conftest.py``, or anything under ``tests/``/``test/``."""
-    pure = PurePosixPath(path)
-    name = pure.name
-    if name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py"):
-        return True
-    return any(part in ("tests", "test", "testing") for part in pure.parts[:-1])
+    """Test code by pytest's default patterns alone (``test_*.py``, ``*_test.py``,
+    ``conftest.py``, anything under ``tests/``/``test/``/``testing/``); the fix flow uses
+    :func:`vibecode.fix.testfiles.test_files`, which knows the project's setting and what pytest
+    collected."""
+    return path in TestFiles()
 
 
 def failures(report: TestReport, source: Path | None = None) -> tuple[TestCaseResult, ...]:
@@ -209,6 +304,21 @@ def missing_packages(failing: Sequence[TestCaseResult], source: Path) -> list[st
             return []
         top = found[-1].split(".")[0]
         if (source / top).exists() or (source / f"{top}.py").exists() or (source / "src" / top).exists():
+            return []
+        names.add(top)
+    return sorted(names)
+
+
+def own_package_missing(failing: Sequence[TestCaseResult], source: Path) -> list[str]:
+    """When every failure is an import of a top-level package that lives in the repository's
+    ``src/`` folder (so the project is not installed), those packages (sorted); else []."""
+    names: set[str] = set()
+    for case in failing:
+        found = _NO_MODULE.findall(case.message)
+        if not found:
+            return []
+        top = found[-1].split(".")[0]
+        if not ((source / "src" / top).is_dir() or (source / "src" / f"{top}.py").is_file()):
             return []
         names.add(top)
     return sorted(names)

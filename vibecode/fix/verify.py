@@ -1,11 +1,13 @@
 """Verify one patch in its own sandbox workspace.
 
-1. The failing tests, stopping at the first failure (a patch that does not fix them all is out,
-   and the rest of its run would only cost time).
-2. The regression set: every test that passed before when the suite is cheap (its run before
-   the patch took at most :data:`CHEAP_SUITE_S`), else the test files that import the modules
-   the patch touches (:mod:`vibecode.fix.affected`). A previously passing test that now fails,
-   errors, is skipped or is gone is a regression.
+1. The failing tests, all of them (no ``-x``: one failure that a patch cannot fix must not hide
+   what the patch does to the others). Their outcomes here are the patch's outcomes on them.
+2. The regression set: every test that passed before when there are at most
+   :data:`CHEAP_SUITE_TESTS` of them (a count, never a time, so the status does not depend on
+   the machine's load), else the test files that import the modules the patch touches
+   (:mod:`vibecode.fix.affected`). A previously passing test that now fails, errors, is skipped
+   or is gone is a regression, once it was rerun on the unpatched tree and passed there (a test
+   that fails on the unpatched tree too is flaky, not the patch's fault).
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from pathlib import Path
 from vibecode.errors import VibecodeError
 from vibecode.fix.affected import affected_tests, test_files_of
 from vibecode.fix.suite import SuiteCommand, outcomes_for, run_tests
+from vibecode.fix.testfiles import TestFiles
 from vibecode.repo.code_index import CodeIndex
 from vibecode.sandbox import Sandbox
 from vibecode.types import Patch, RegressionScope, TestReport
 
-CHEAP_SUITE_S = 20.0
+CHEAP_SUITE_TESTS = 2000  # previously passing tests checked in full; above, only the affected ones
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class VerifyPlan:
     cheap: bool  # check every previously passing test
     timeout: float  # per test run
     index: CodeIndex | None = None  # for the affected tests when the suite is not cheap
+    tests: TestFiles | None = None  # which files hold tests (pytest's view)
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class Verification:
     scope: RegressionScope = "none"
     outcomes: dict[str, str] = field(default_factory=dict)
     error: str | None = None
+    flaky: tuple[str, ...] = ()  # failed with the patch, and again on the unpatched tree
 
 
 def verify_patch(sandbox: Sandbox, plan: VerifyPlan, patch: Patch, timeout: float | None = None) -> Verification:
@@ -54,8 +59,7 @@ def verify_patch(sandbox: Sandbox, plan: VerifyPlan, patch: Patch, timeout: floa
     try:
         with sandbox.prepare(plan.source, patch) as ws:
             selectable = plan.command.selectable
-            first = run_tests(sandbox, ws, plan.command, plan.failing if selectable else plan.selectors,
-                              limit, exitfirst=selectable)
+            first = run_tests(sandbox, ws, plan.command, plan.failing if selectable else plan.selectors, limit)
             outcomes = outcomes_for(first, plan.failing)
             fixed = sum(outcomes.get(n) == "passed" for n in plan.failing)
             if fixed < total:
@@ -72,8 +76,27 @@ def verify_patch(sandbox: Sandbox, plan: VerifyPlan, patch: Patch, timeout: floa
         return Verification(0, total, error=f"The sandbox run failed: {exc}")
     after = outcomes_for(second)
     regressions = tuple(n for n in checked if after.get(n) != "passed")
-    return Verification(fixed, total, regressions, len(checked), scope, {**outcomes, **after},
-                        _run_problem(second) if regressions else None)
+    flaky: tuple[str, ...] = ()
+    if regressions and selectable:
+        flaky = failing_on_base(sandbox, plan, regressions, limit)
+        regressions = tuple(n for n in regressions if n not in flaky)
+    # The failing tests' outcomes are those of the first run: a later run must not overwrite them.
+    merged = {**after, **{n: outcomes[n] for n in plan.failing if n in outcomes}}
+    return Verification(fixed, total, regressions, len(checked), scope, merged,
+                        _run_problem(second) if regressions else None, flaky)
+
+
+def failing_on_base(sandbox: Sandbox, plan: VerifyPlan, nodeids: Sequence[str], timeout: float) -> tuple[str, ...]:
+    """Of ``nodeids`` (tests that failed with a patch), those that fail on the unpatched tree too."""
+    try:
+        with sandbox.prepare(plan.source) as ws:
+            report = run_tests(sandbox, ws, plan.command, list(nodeids), timeout)
+    except VibecodeError:
+        return ()
+    if report.run.timed_out or not report.cases:
+        return ()
+    again = outcomes_for(report)
+    return tuple(n for n in nodeids if n in again and again[n] != "passed")
 
 
 def regression_set(
@@ -84,13 +107,15 @@ def regression_set(
         return "all", None, ()  # nothing passed before, so nothing can break
     if plan.cheap or plan.index is None:
         return "all", plan.selectors, plan.passed_before
-    affected = affected_tests(plan.index, list(touched))
+    affected = affected_tests(plan.index, list(touched), plan.tests)
     if affected.whole_suite is not None:
         return "all", plan.selectors, plan.passed_before
     files = set(affected.tests)
     checked = tuple(n for n in plan.passed_before if n.split("::", 1)[0] in files)
     if not checked:
         return "none", None, ()
+    if len(checked) == len(plan.passed_before):
+        return "all", plan.selectors, plan.passed_before  # the affected tests are every test
     return "affected", tuple(test_files_of(checked)), checked
 
 

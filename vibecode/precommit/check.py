@@ -16,6 +16,7 @@ message says how to commit anyway. Either way the result's ``message`` says what
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Generator
@@ -32,9 +33,10 @@ from vibecode.events import (
     StageStarted,
     StepUnavailable,
 )
-from vibecode.fix.affected import affected_tests, collectable
+from vibecode.fix.affected import affected_tests
 from vibecode.fix.snapshot import Snapshot, snapshot, staged_paths
-from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests
+from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
+from vibecode.fix.testfiles import find_test_files
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -59,6 +61,8 @@ class PrecommitOptions:
     timeout: float = 600.0  # per test run
     save: bool = True
     fix: bool = True  # look for a fix when the tests fail
+    allow_no_tests: bool = False  # hard mode: let a commit through on which no test was collected
+    tests: tuple[str, ...] | None = None  # run these (pytest paths or ids) instead of choosing
 
 
 @dataclass(frozen=True)
@@ -79,11 +83,16 @@ def precommit(
     started = time.monotonic()
     timing: dict[str, float] = {}
     changed: tuple[str, ...] = ()
+    environment: dict[str, object] = {}
     try:
         with snapshot(root, "index") as snap:
             assert snap.repo is not None
             changed = tuple(staged_paths(snap.repo))
             timing["export"] = round(time.monotonic() - started, 3)
+            options = dataclasses.replace(options, command=with_environment(options.command, snap.root, sandbox, snap.source))
+            env = options.command.environment
+            environment = env.json() if env is not None else {}
+            yield StageStarted("environment", env.describe() if env else f"the {sandbox.name} sandbox's Python")
             yield StageStarted("tests", "index")
             mark = time.monotonic()
             selection = choose_tests(snap, changed, options)
@@ -101,10 +110,18 @@ def precommit(
             yield StageFinished("tests", time.monotonic() - mark)
             if selection.tests is None:
                 _record_suite(snap, report)
+            if not report.cases and not failing:
+                timing["total"] = round(time.monotonic() - started, 3)
+                block = options.mode == "hard" and not options.allow_no_tests
+                what = "No tests were collected on the staged changes, so nothing was checked."
+                what += (" The commit is blocked (hard mode); set precommit_allow_no_tests = true "
+                         "(VIBECODE_PRECOMMIT_ALLOW_NO_TESTS=1) if that is fine." if block else "")
+                return _result(options, "no_tests", int(block), changed, selection, report, (), timing=timing,
+                               message=what, environment=environment)
             if not failing:
                 timing["total"] = round(time.monotonic() - started, 3)
                 return _result(options, "passed", 0, changed, selection, report, (), timing=timing,
-                               message=f"{len(report.passed)} test(s) pass on the staged changes.")
+                               message=f"{len(report.passed)} test(s) pass on the staged changes.", environment=environment)
             if options.fix:
                 fixed, message = yield from _try_fix(sandbox, snap, options, selection, report, make_run)
             else:
@@ -119,12 +136,13 @@ def precommit(
             what += " " + BYPASS
         else:
             what += " The commit is not blocked (soft mode)."
-        return PrecommitResult(options.mode, "error", code, changed, "none", (), 0, (), message=what, timing=timing)
+        return PrecommitResult(options.mode, "error", code, changed, "none", (), 0, (), message=what, timing=timing,
+                               environment=environment)
     timing["total"] = round(time.monotonic() - started, 3)
     best = fixed.best_candidate if fixed is not None else None
     return _result(options, "failed", 1 if options.mode == "hard" else 0, changed, selection, report, failing,
                    fix_result=fixed, proposal=best.proposal_id if best is not None else None, message=message,
-                   timing=timing)
+                   timing=timing, environment=environment)
 
 
 def _try_fix(
@@ -156,10 +174,13 @@ def _try_fix(
 
 def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOptions) -> Selection:
     """The affected test files, or the whole suite (see the module docstring)."""
+    tests = options.tests or options.command.selectors or None
+    if tests:
+        return Selection("given", tuple(tests), "the tests were named")
     index = CodeIndex.build(snap.source, cache_dir=vibecode_dir(snap.root) / "index")
     if not options.command.selectable:
         return Selection("all", None, "the test command cannot select tests")
-    affected = affected_tests(index, list(changed))
+    affected = affected_tests(index, list(changed), find_test_files(snap.source))
     if affected.whole_suite is not None:
         return Selection("all", None, affected.whole_suite)
     if not affected.tests:
@@ -167,7 +188,7 @@ def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOpt
     last = _suite_seconds(snap)
     if last is not None and last <= options.cheap_suite_s:
         return Selection("all", None, f"the whole suite is cheap ({last:.1f} s last time)")
-    if last is None and sum(collectable(p) for p in index.files) <= CHEAP_TEST_FILES:
+    if last is None and sum(find_test_files(snap.source).collectable(p) for p in index.files) <= CHEAP_TEST_FILES:
         return Selection("all", None, "the suite is small")
     return Selection("affected", affected.tests, f"{len(affected.tests)} test file(s) depend on the staged files")
 
@@ -210,10 +231,11 @@ def _result(
     proposal: str | None = None,
     message: str = "",
     timing: dict[str, float] | None = None,
+    environment: dict[str, object] | None = None,
 ) -> PrecommitResult:
     return PrecommitResult(
         mode=options.mode, outcome=outcome, exit_code=code, changed=changed,  # type: ignore[arg-type]
         selection=selection.kind,  # type: ignore[arg-type]
         selected=selection.tests or (), tests_run=len(report.cases), failing=failing, fix=fix_result,
-        proposal_id=proposal, message=message, timing=timing or {},
+        proposal_id=proposal, message=message, timing=timing or {}, environment=environment or {},
     )

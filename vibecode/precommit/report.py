@@ -23,4 +23,5 @@ def precommit_json(result: PrecommitResult) -> dict[str, Any]:
         "message": result.message,
         "fix": fix_json(result.fix) if result.fix is not None else None,
         "timing": result.timing,
+        "environment": result.environment,
     }

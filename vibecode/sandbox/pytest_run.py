@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import secrets
 from collections.abc import Sequence
 
@@ -120,13 +121,16 @@ def run_pytest(
     extra_args: Sequence[str] = (),
     *,
     autoload_plugins: bool = True,
+    python: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> TestReport:
     """Run pytest on ``tests`` (node ids or paths; None: pytest's own discovery) in ``workspace``.
 
     ``timeout`` is the wall-clock limit of the whole run (it replaces ``limits.wall_s``).
     ``autoload_plugins=False`` sets PYTEST_DISABLE_PLUGIN_AUTOLOAD: much faster where the
     interpreter has heavy plugins installed that the project does not need (name the ones it
-    needs in ``extra_args`` as ``-p NAME``).
+    needs in ``extra_args`` as ``-p NAME``). ``python``: the interpreter to run pytest with
+    (default: the sandbox's); ``env``: more variables (a ``PYTHONPATH`` comes after the plugin's).
     """
     bad = [t for t in tests or () if not isinstance(t, str) or not t or t.startswith("-")]
     if bad:
@@ -140,7 +144,7 @@ def run_pytest(
     junit = run_dir / f"junit-{nonce}.xml"
     events = run_dir / f"events-{nonce}.jsonl"
     cmd = [
-        sandbox.python, "-m", "pytest",
+        python or sandbox.python, "-m", "pytest",
         "-p", PLUGIN_MODULE,
         "-p", "no:cacheprovider",
         f"--junitxml={junit}",
@@ -149,7 +153,9 @@ def run_pytest(
         *extra_args,
         *(tests or ()),
     ]  # fmt: skip
-    env = {"PYTHONPATH": str(run_dir), "VIBECODE_PYTEST_EVENTS": str(events)}
+    extra = dict(env or {})
+    path = os.pathsep.join(p for p in (str(run_dir), extra.pop("PYTHONPATH", "")) if p)
+    env = {**extra, "PYTHONPATH": path, "VIBECODE_PYTEST_EVENTS": str(events)}
     if not autoload_plugins:
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     try:

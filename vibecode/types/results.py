@@ -104,8 +104,9 @@ class SolveResult:
 
 # --- Fixing failing tests (vibecode.fix.pipeline, vibecode.precommit.check) -----------------------
 
-# "passing": nothing failed, so there was nothing to fix.
-FixStatus = Literal["verified", "plausible", "failed", "passing"]
+# "passing": nothing failed, so there was nothing to fix; "no_tests": no test was collected, so
+# nothing was checked at all.
+FixStatus = Literal["verified", "plausible", "failed", "passing", "no_tests"]
 # Which previously passing tests a patch was checked against: all of them, only those that import
 # the modules it touches, or none (nothing imports them, or the budget ran out).
 RegressionScope = Literal["all", "affected", "none"]
@@ -163,6 +164,7 @@ class FixResult:
     timing: dict[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     collection_error: str | None = None  # the suite could not even be collected
+    environment: dict[str, object] = field(default_factory=dict)  # the Python the tests ran with
 
     @property
     def best_candidate(self) -> FixCandidate | None:
@@ -172,8 +174,9 @@ class FixResult:
 
 
 PrecommitMode = Literal["soft", "hard"]
-# "passed": the affected tests pass; "failed": they fail; "error": vibecode could not check.
-PrecommitOutcome = Literal["passed", "failed", "error"]
+# "passed": the affected tests pass; "failed": they fail; "error": vibecode could not check;
+# "no_tests": no test was collected on the staged tree.
+PrecommitOutcome = Literal["passed", "failed", "error", "no_tests"]
 
 
 @dataclass(frozen=True)
@@ -182,7 +185,7 @@ class PrecommitResult:
     outcome: PrecommitOutcome
     exit_code: int  # what the hook exits with
     changed: tuple[str, ...]  # staged paths (against HEAD)
-    selection: Literal["all", "affected", "none"]  # which tests ran
+    selection: Literal["all", "affected", "given", "none"]  # which tests ran ("given": --tests)
     selected: tuple[str, ...]  # test files run, when only the affected ones
     tests_run: int
     failing: tuple[TestCaseResult, ...]
@@ -190,3 +193,4 @@ class PrecommitResult:
     proposal_id: str | None = None
     message: str = ""  # what happened, in words (always set when outcome is "error")
     timing: dict[str, float] = field(default_factory=dict)
+    environment: dict[str, object] = field(default_factory=dict)  # the Python the tests ran with
