@@ -56,10 +56,11 @@ def test_open_solve_apply_undo(project: Path, pool: Path) -> None:
             assert isinstance(screen, ProposalsScreen)
             assert [r.rank for r in screen.rows] == list(range(len(screen.rows)))
             top = screen.rows[0]
-            assert top.candidate.index in CORRECT and top.status == "verified"
+            # A wrong candidate in the pool also passes every example: contested, so plausible.
+            assert top.candidate.index in CORRECT and top.status == "plausible"
             assert top.reliability == screen.result.decision.reliability > 0
             verdict = str(screen.query_one("#verdict").render())
-            assert "VERIFIED" in verdict and f"{top.reliability:.2f}" in verdict
+            assert "PLAUSIBLE" in verdict and "Contested" in verdict and f"{top.reliability:.2f}" in verdict
             assert "-print('keep me')\n" in screen.view_text and "+class Solution:\n" in screen.view_text
 
             # a writes the solution file through the journal; u restores the user's file.
@@ -73,7 +74,7 @@ def test_open_solve_apply_undo(project: Path, pool: Path) -> None:
 
             # The run is in the recent runs.
             [entry] = load_history()
-            assert entry.title == "Coin Change" and entry.status == "verified" and entry.n == 9
+            assert entry.title == "Coin Change" and entry.status == "plausible" and entry.n == 9
 
     asyncio.run(scenario())
 
