@@ -208,7 +208,7 @@ def test_fix_failing_tests_is_offered_on_the_start_screen(project: Path, pool: P
             assert isinstance(screen, FixRunScreen) and screen.root == project
             await wait_for(pilot, lambda: screen.fix_state.status == "done", 60, "the test run")
             assert screen.fix_state.passing
-            assert app.notices[-1][1] == "No tests were collected, so nothing fails. There is nothing to fix."
+            assert app.notices[-1][1] == "No tests were collected, so nothing was checked. There is nothing to fix."
 
     asyncio.run(scenario())
 

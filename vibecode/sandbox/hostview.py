@@ -58,17 +58,21 @@ def bwrap_args(drop_uid: bool, ws: Path, limits: Limits, python: str) -> list[st
     # multiprocessing's semaphores and the fresh uid all need to write there.
     args += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
     args += ["--perms", "1777", "--size", size, "--tmpfs", "/dev/shm"]
-    mounted += ["/dev", "/proc", "/tmp"]
+    # A path inside a host folder bound above is visible already; one inside a fresh mount
+    # (a project's venv under the host's /tmp) must be bound on top of it.
+    fresh = ["/dev", "/proc", "/tmp"]
     extra = sorted({*_needed_paths(python), *_ro_paths(limits)}, key=len)
     binds: list[str] = []
     for path in extra:
+        if path in fresh:
+            continue
         if not any(path == m or _inside(path, m) for m in [*mounted, *binds]):
             binds.append(path)
     made: set[str] = set()
     for dest in [*binds, str(ws)]:
         chain = []
         parent = os.path.dirname(dest)
-        while parent != "/" and not any(parent == m or _inside(parent, m) for m in mounted):
+        while parent not in ("/", *fresh) and not any(parent == m or _inside(parent, m) for m in mounted):
             chain.append(parent)
             parent = os.path.dirname(parent)
         for d in reversed(chain):

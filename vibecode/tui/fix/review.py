@@ -20,6 +20,7 @@ from vibecode.fix.score import acceptable, cluster_reliability
 from vibecode.patch.diff import render_diff
 from vibecode.repo.proposals import load_proposal
 from vibecode.repo.workspace import ApplyReport, apply_patch
+from vibecode.tui.fix.state import NOTHING_TO_FIX
 from vibecode.types import FixCandidate, FixResult, FixStatus, Patch
 
 
@@ -61,7 +62,7 @@ def fix_proposals(result: FixResult) -> list[FixProposal]:
         c = by_index[index]
         members = tuple(m.index for m in result.candidates if c.cluster is not None and m.cluster == c.cluster) or (index,)
         duplicates = tuple(m.index for m in result.candidates if m.duplicate_of == index)
-        if index == result.best and result.status != "passing":
+        if index == result.best and result.status not in NOTHING_TO_FIX:
             status: FixStatus = result.status
             reliability = result.reliability
         else:

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from vibecode.tui import jobs
-from vibecode.tui.fix.state import FixState
+from vibecode.tui.fix.state import NOTHING_TO_FIX, FixState
 from vibecode.tui.fix.widgets import FixCandidateTable, baseline_markup, fix_details
 from vibecode.tui.history import add_entry, fix_entry
 from vibecode.tui.messages import JobUpdate
@@ -88,7 +88,7 @@ class FixRunScreen(CandidatesScreen):
             result = update.result
             state.finish_fix(result)
             add_entry(fix_entry(result, self.root, self.n, engine))
-            if result.status == "passing":
+            if result.status in NOTHING_TO_FIX:
                 vibe.tell(f"{result.reason} There is nothing to fix.", "information", "Nothing fails")
             elif vibe.screen is self:
                 vibe.show_fix_proposals(self)
@@ -108,7 +108,7 @@ class FixRunScreen(CandidatesScreen):
 
     def action_proposals(self) -> None:
         result = self.fix_state.fix_result
-        if result is not None and result.status == "passing":
+        if result is not None and result.status in NOTHING_TO_FIX:
             self.vibe.tell("Nothing fails, so there is nothing to propose.")
         elif result is not None:
             self.vibe.show_fix_proposals(self)

@@ -25,6 +25,9 @@ from vibecode.types import FixCandidate, FixResult
 MESSAGE_LINES = 2  # lines of a failing test's message shown under its name
 _DIFF_HEADER = re.compile(r'^diff --git "?a/.+? "?b/(.+?)"?$', re.M)
 
+# Fix statuses that end a run with nothing to fix (no proposals to show).
+NOTHING_TO_FIX = ("passing", "no_tests")
+
 
 @dataclass(frozen=True)
 class FailingTest:
@@ -79,8 +82,8 @@ class FixState(RunState):
 
     @property
     def passing(self) -> bool:
-        """The tests passed before any patch: nothing to fix."""
-        return self.fix_result is not None and self.fix_result.status == "passing"
+        """Nothing to fix: the tests passed before any patch, or no test was collected."""
+        return self.fix_result is not None and self.fix_result.status in NOTHING_TO_FIX
 
     def check(self, index: int) -> PatchCheck:
         self.row(index)

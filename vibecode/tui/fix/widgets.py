@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.content import Content
 
-from vibecode.tui.fix.state import FixState, PatchCheck
+from vibecode.tui.fix.state import NOTHING_TO_FIX, FixState, PatchCheck
 from vibecode.tui.state import CandidateRow, RunState
 from vibecode.tui.widgets import (
     VERDICT_ICON,
@@ -33,7 +33,7 @@ def baseline_markup(state: FixState) -> str:
     telling lines of its message. "Nothing fails" says so plainly."""
     result = state.fix_result
     base = state.baseline
-    if result is not None and result.status == "passing":
+    if result is not None and result.status in NOTHING_TO_FIX:
         return (f"[b $text-success]✓ {_esc(result.reason)}[/] There is nothing to fix.\n"
                 "[dim]Esc goes back; f on the start screen runs the tests again.[/dim]")
     if base is None:
