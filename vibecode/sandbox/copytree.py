@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from vibecode.sandbox.process import pid_alive
+
 _FICLONE = 0x40049409  # Linux ioctl: clone a file's extents (reflink)
 _MS_NOSUID, _MS_NODEV, _MNT_DETACH = 2, 4, 2
 _GIT_OBJECT = re.compile(r"^\.git/objects/(?:[0-9a-f]{2}|pack)/[^/]+$")
@@ -204,7 +206,7 @@ def sweep_stale(tmp_root: Path) -> None:
     for name in names:
         found = _STALE.match(name)
         path = os.path.join(tmp_root, name)
-        if found and not _alive(int(found.group(1))) and not os.path.ismount(path):
+        if found and not pid_alive(int(found.group(1))) and not os.path.ismount(path):
             shutil.rmtree(path, ignore_errors=True)
 
 
@@ -221,16 +223,7 @@ def _sweep_stale_mounts() -> None:
             continue
         mountpoint = parts[4].replace("\\040", " ")
         found = _STALE.match(os.path.basename(mountpoint))
-        if found and not _alive(int(found.group(1))) and unmount(Path(mountpoint)):
+        if found and not pid_alive(int(found.group(1))) and unmount(Path(mountpoint)):
             with contextlib.suppress(OSError):
                 os.rmdir(mountpoint)
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

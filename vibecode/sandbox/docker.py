@@ -29,7 +29,7 @@ from typing import Any
 from vibecode.errors import SandboxError
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
-from vibecode.sandbox.process import ProcessOutcome, to_result
+from vibecode.sandbox.process import ProcessOutcome, pid_alive, to_result
 from vibecode.sandbox.workspace import (
     Workspace,
     allocate_sandbox_user,
@@ -399,7 +399,7 @@ def reap_stale(client: Any) -> list[str]:
             deadline = float(labels.get("vibecode.deadline", "0"))
         except ValueError:
             deadline = 0.0
-        alive = owner_host == host and owner_pid.isdigit() and _alive(int(owner_pid))
+        alive = owner_host == host and owner_pid.isdigit() and pid_alive(int(owner_pid))
         if alive and time.time() < deadline:
             continue
         with contextlib.suppress(Exception):
@@ -407,12 +407,3 @@ def reap_stale(client: Any) -> list[str]:
             removed.append(container.id)
     return removed
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
