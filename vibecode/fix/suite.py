@@ -297,30 +297,30 @@ _NO_MODULE = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
 def missing_packages(failing: Sequence[TestCaseResult], source: Path) -> list[str]:
     """When every failure is an import of a top-level module that is not in the repository, those
     modules (sorted); else []."""
-    names: set[str] = set()
-    for case in failing:
-        found = _NO_MODULE.findall(case.message)
-        if not found:
-            return []
-        top = found[-1].split(".")[0]
-        if (source / top).exists() or (source / f"{top}.py").exists() or (source / "src" / top).exists():
-            return []
-        names.add(top)
-    return sorted(names)
+    tops = _unimportable(failing)
+    if any((source / t).exists() or (source / f"{t}.py").exists() or (source / "src" / t).exists() for t in tops):
+        return []
+    return tops
 
 
 def own_package_missing(failing: Sequence[TestCaseResult], source: Path) -> list[str]:
     """When every failure is an import of a top-level package that lives in the repository's
     ``src/`` folder (so the project is not installed), those packages (sorted); else []."""
+    tops = _unimportable(failing)
+    if not all((source / "src" / t).is_dir() or (source / "src" / f"{t}.py").is_file() for t in tops):
+        return []
+    return tops
+
+
+def _unimportable(failing: Sequence[TestCaseResult]) -> list[str]:
+    """The top-level modules the failures could not import (sorted), when every failure is such
+    an import; else []."""
     names: set[str] = set()
     for case in failing:
         found = _NO_MODULE.findall(case.message)
         if not found:
             return []
-        top = found[-1].split(".")[0]
-        if not ((source / "src" / top).is_dir() or (source / "src" / f"{top}.py").is_file()):
-            return []
-        names.add(top)
+        names.add(found[-1].split(".")[0])
     return sorted(names)
 
 
