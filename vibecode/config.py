@@ -65,6 +65,9 @@ class Settings:
     # Processes and threads one test run may start (None: 256, or 1024 when the tests use threads
     # or processes). VIBECODE_SANDBOX_NPROCS=2048 for a suite that starts more.
     sandbox_nprocs: int | None = None
+    # Disk one sandbox workspace may add, MB (a size-capped tmpfs as root; else a watch that
+    # kills the run once its files pass it). VIBECODE_SANDBOX_DISK_MB=4096 for bigger suites.
+    sandbox_disk_mb: int = 1024
     # The hard pre-commit hook blocks a commit on which no test was collected, unless this is true.
     precommit_allow_no_tests: bool = False
     # Wall-clock budget for one request, seconds; None = no limit.
@@ -96,6 +99,7 @@ LIMITS: dict[str, tuple[float, float | None, bool]] = {  # name -> (low, high, l
     "top_p": (0, 1, True),
     "top_k": (0, None, False),
     "time_budget_s": (0, None, True),
+    "sandbox_disk_mb": (1, None, False),
 }
 CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker")}
 _FLAGS = {"time_budget_s": "--time-budget", "n": "--n", "n_ctx": "--n-ctx"}

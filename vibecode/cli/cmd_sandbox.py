@@ -170,7 +170,7 @@ def _summary(result: object) -> str:
 
 def build_command(args: argparse.Namespace) -> int:
     from vibecode.config import load_settings
-    from vibecode.sandbox.docker import build_image
+    from vibecode.sandbox.docker_image import build_image
 
     tag = args.tag or load_settings().docker_image
     project = Path(args.workdir).expanduser() if args.workdir else Path.cwd()

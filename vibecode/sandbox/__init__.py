@@ -38,9 +38,13 @@ def make_sandbox(kind: str, settings: Settings) -> Sandbox:
     if kind == "local":
         from vibecode.sandbox.local import LocalSandbox
 
-        return LocalSandbox(settings.isolation, workdir=settings.sandbox_dir)
+        return LocalSandbox(
+            settings.isolation, workdir=settings.sandbox_dir, disk_mb=settings.sandbox_disk_mb
+        )
     if kind == "docker":
         from vibecode.sandbox.docker import DockerSandbox
 
-        return DockerSandbox(settings.docker_image, workdir=settings.sandbox_dir)
+        return DockerSandbox(
+            settings.docker_image, workdir=settings.sandbox_dir, disk_mb=settings.sandbox_disk_mb
+        )
     raise SandboxError(f"Unknown sandbox backend {kind!r}.", f"Use one of: {', '.join(BACKENDS)}.")

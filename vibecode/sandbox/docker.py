@@ -14,6 +14,7 @@ build`` builds one where a registry is reachable, ``scripts/docker-up`` builds o
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import os
 import shutil
@@ -27,14 +28,16 @@ from pathlib import Path
 from typing import Any
 
 from vibecode.errors import SandboxError
+from vibecode.sandbox import diskwatch, memwatch
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.process import ProcessOutcome, pid_alive, to_result
+from vibecode.sandbox.quota import check_disk_mb, disk_notes
 from vibecode.sandbox.workspace import (
+    WORKSPACE_QUOTA_MB,
     Workspace,
     allocate_sandbox_user,
     prepare_workspace,
-    remove_tree,
 )
 from vibecode.types import Patch, RunResult
 
@@ -45,18 +48,6 @@ _UP_HINT = (
     "Start Docker, or run scripts/docker-up (installs and starts a local daemon and builds the "
     "image offline)."
 )
-# Requirement files whose packages `image build` installs next to pytest.
-TEST_REQUIREMENT_FILES = (
-    "requirements-test.txt",
-    "requirements-tests.txt",
-    "test-requirements.txt",
-    "requirements-dev.txt",
-    "requirements/test.txt",
-    "requirements/tests.txt",
-    "requirements/dev.txt",
-)
-
-
 def connect(timeout: float = 10.0) -> Any:
     """A ``docker.DockerClient`` that answered a ping; SandboxError otherwise."""
     try:
@@ -107,8 +98,10 @@ class DockerSandbox:
         workdir: str | Path | None = None,
         python: str = "python3",
         client: Any = None,
+        disk_mb: int = WORKSPACE_QUOTA_MB,
     ) -> None:
         self.image = image
+        self.disk_mb = check_disk_mb(disk_mb)
         self._python = python
         self._parent = Path(workdir).expanduser() if workdir else None
         self._client = client if client is not None else connect()
@@ -137,7 +130,8 @@ class DockerSandbox:
 
     def protections(self) -> dict[str, bool]:
         prot = dict.fromkeys(PROTECTIONS, True)
-        prot["workspace_quota"] = self._parent is None and can_mount()
+        # A capped tmpfs as root; else the disk watch, which stops the container.
+        prot["workspace_quota"] = (self._parent is None and can_mount()) or memwatch.available()
         return prot
 
     def prepare(self, source: Path, patch: Patch | None = None) -> Workspace:
@@ -145,7 +139,8 @@ class DockerSandbox:
         # user's files, so hard links are safe; otherwise it runs as us and everything is copied.
         owner = allocate_sandbox_user() if os.geteuid() == 0 else None
         return prepare_workspace(
-            source, patch, owner=owner, hardlinks=owner is not None, parent=self._parent
+            source, patch, owner=owner, hardlinks=owner is not None, parent=self._parent,
+            quota_mb=self.disk_mb,
         )
 
     def run(
@@ -158,6 +153,7 @@ class DockerSandbox:
         env: Mapping[str, str] | None = None,
     ) -> RunResult:
         limits = limits or Limits()
+        limits = dataclasses.replace(limits, file_size_mb=min(limits.file_size_mb, self.disk_mb))
         cmd = check_run(workspace, cmd)
         if os.geteuid() == 0:
             uid, gid = workspace.ensure_owner()
@@ -182,17 +178,36 @@ class DockerSandbox:
                 volumes[str(stdin_dir / "stdin")] = {"bind": _STDIN_PATH, "mode": "ro"}
                 command = ["/bin/sh", "-c", f'exec "$@" < {_STDIN_PATH}', "sh", *command]
             container = self._create(command, f"{uid}:{gid}", ws, run_env, volumes, limits)
+            watch = self._disk_watch(workspace, container)
             try:
                 outcome, oom = self._supervise(container, limits)
             finally:
+                exceeded = watch is not None and watch.stop()
                 with contextlib.suppress(Exception):
                     container.remove(force=True, v=True)
         finally:
             if stdin_dir is not None:
                 shutil.rmtree(stdin_dir, ignore_errors=True)
         prot = self.protections()
-        prot["workspace_quota"] = workspace.quota_mb is not None
-        return to_result(outcome, "docker", prot, oom_killed=oom)
+        prot["workspace_quota"] = workspace.quota_mb is not None or watch is not None
+        notes = disk_notes(exceeded, workspace, self.disk_mb)
+        return to_result(outcome, "docker", prot, oom_killed=oom, notes=notes)
+
+    def _disk_watch(self, workspace: Workspace, container: Any) -> diskwatch.DiskWatch | None:
+        """Where the workspace is no capped tmpfs: stop the container once it passes the quota."""
+        if workspace.quota_mb is not None or not memwatch.available():
+            return None
+        if workspace.disk_base is None:
+            workspace.disk_base = diskwatch.usage(workspace.path)
+        folders = diskwatch.workspace_limits(
+            workspace.path, self.disk_mb, workspace.disk_base, None, 0
+        )
+
+        def kill() -> None:
+            with contextlib.suppress(Exception):
+                container.kill()
+
+        return diskwatch.DiskWatch(folders, kill)
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:
         return run_parallel(self, jobs, parallel)
@@ -326,50 +341,6 @@ class DockerSandbox:
             reported=True,
         )
         return outcome, bool(state.get("OOMKilled", False))
-
-
-def build_image(
-    tag: str = DEFAULT_IMAGE,
-    *,
-    base: str = "python:3.11-slim",
-    project: Path | None = None,
-    timeout: float = 1800.0,
-) -> tuple[str, list[str]]:
-    """Build the default test image from a registry base: Python, pytest and the project's test
-    requirements (see :data:`TEST_REQUIREMENT_FILES`). Returns (image id, requirement files)."""
-    client = connect()
-    context = Path(tempfile.mkdtemp(prefix="vibecode-image-"))
-    try:
-        found: list[str] = []
-        lines = [
-            f"FROM {base}",
-            'RUN python3 -c "import pytest" 2>/dev/null || python3 -m pip install --no-cache-dir pytest',
-        ]
-        for rel in TEST_REQUIREMENT_FILES if project else ():
-            assert project is not None
-            src = project / rel
-            if src.is_file():
-                name = f"req{len(found)}.txt"
-                shutil.copyfile(src, context / name)
-                lines += [
-                    f"COPY {name} /tmp/{name}",
-                    f"RUN pip install --no-cache-dir -r /tmp/{name}",
-                ]
-                found.append(rel)
-        (context / "Dockerfile").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        try:
-            image, _logs = client.images.build(
-                path=str(context), tag=tag, rm=True, forcerm=True, timeout=int(timeout)
-            )
-        except Exception as exc:
-            raise SandboxError(
-                f"Building the image {tag} from {base} failed: {_short(exc)}.",
-                "Without a registry, run scripts/docker-up: it builds an image offline.",
-            ) from exc
-        return str(image.id), found
-    finally:
-        client.close()
-        remove_tree(context)
 
 
 def _short(exc: BaseException) -> str:

@@ -26,6 +26,7 @@ Split by stage: :mod:`~vibecode.sandbox.local_modes` chooses and proves the isol
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 import sys
@@ -35,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox import seccomp
+from vibecode.sandbox import diskwatch, memwatch, seccomp
 from vibecode.sandbox.base import Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.launcher import launcher_argv
@@ -48,7 +49,9 @@ from vibecode.sandbox.local_command import (
 )
 from vibecode.sandbox.local_modes import WEAK, Mode, detect_mode, mode_protections, probe, weak_note
 from vibecode.sandbox.process import ProcessOutcome, run_process, sweep_processes, to_result
+from vibecode.sandbox.quota import check_disk_mb, disk_notes
 from vibecode.sandbox.workspace import (
+    WORKSPACE_QUOTA_MB,
     Workspace,
     allocate_sandbox_user,
     prepare_workspace,
@@ -78,6 +81,7 @@ class LocalSandbox:
         *,
         workdir: str | Path | None = None,
         python: str | None = None,
+        disk_mb: int = WORKSPACE_QUOTA_MB,
     ) -> None:
         if isolation not in ISOLATIONS:
             raise SandboxError(
@@ -85,6 +89,7 @@ class LocalSandbox:
             )
         self._python = python or sys.executable
         self._parent = Path(workdir).expanduser() if workdir else None
+        self.disk_mb = check_disk_mb(disk_mb)
         self.mode = detect_mode(isolation, self._python)
 
     @property
@@ -106,13 +111,15 @@ class LocalSandbox:
 
     def protections(self) -> dict[str, bool]:
         prot = mode_protections(self.mode)
-        prot["workspace_quota"] = self._parent is None and can_mount()
+        # A capped tmpfs as root; else the disk watch (which needs /proc to kill the run).
+        prot["workspace_quota"] = (self._parent is None and can_mount()) or memwatch.available()
         return prot
 
     def prepare(self, source: Path, patch: Patch | None = None) -> Workspace:
         owner = allocate_sandbox_user() if self.mode.drop_uid else None
         return prepare_workspace(
-            source, patch, owner=owner, hardlinks=owner is not None, parent=self._parent
+            source, patch, owner=owner, hardlinks=owner is not None, parent=self._parent,
+            quota_mb=self.disk_mb,
         )
 
     def run(
@@ -125,6 +132,8 @@ class LocalSandbox:
         env: Mapping[str, str] | None = None,
     ) -> RunResult:
         limits = limits or Limits()
+        # One file may not be larger than the disk quota (so one write cannot jump past it).
+        limits = dataclasses.replace(limits, file_size_mb=min(limits.file_size_mb, self.disk_mb))
         cmd = check_run(workspace, cmd)
         if self.mode.drop_uid:
             workspace.ensure_owner()
@@ -159,11 +168,18 @@ class LocalSandbox:
                 launch = launcher_argv(self._python, {**spec, "fd": info_fd}, cmd)
                 return wrap_command(self.mode, launch, workspace.path, limits, tmpdir, filter_fd)
 
+            watch_mb = None if workspace.quota_mb is not None else self.disk_mb
+            if workspace.disk_base is None:
+                workspace.disk_base = diskwatch.usage(workspace.path)
+            disk_limits = diskwatch.workspace_limits(
+                workspace.path, watch_mb, workspace.disk_base, tmpdir, limits.tmp_mb
+            ) if memwatch.available() else ()
+
             for attempt in range(SETUP_RETRIES + 1):
                 filter_fd = seccomp.filter_fd() if self.mode.kind == "bwrap" else None
                 try:
                     outcome = self._attempt(argv_for, run_env, workspace, stdin, limits, sweep,
-                                            after_exit, filter_fd)
+                                            after_exit, filter_fd, disk_limits)
                 finally:
                     if filter_fd is not None:
                         os.close(filter_fd)
@@ -174,14 +190,14 @@ class LocalSandbox:
             if tmpdir is not None:
                 remove_tree(tmpdir)
         prot = self.protections()
-        prot["workspace_quota"] = workspace.quota_mb is not None
-        return to_result(
-            outcome, "local", prot, oom_killed=outcome.memory_exceeded, notes=self.notes
-        )
+        prot["workspace_quota"] = workspace.quota_mb is not None or bool(disk_limits)
+        notes = self.notes + disk_notes(outcome.disk_exceeded, workspace, self.disk_mb)
+        return to_result(outcome, "local", prot, oom_killed=outcome.memory_exceeded, notes=notes)
 
     def _attempt(self, argv_for: Callable[[int], list[str]], run_env: dict[str, str],
                  workspace: Workspace, stdin: bytes | None, limits: Limits, sweep: bool,
-                 after_exit: Callable[[], None], filter_fd: int | None) -> ProcessOutcome:
+                 after_exit: Callable[[], None], filter_fd: int | None,
+                 disk_limits: tuple[tuple[Path, int], ...] = ()) -> ProcessOutcome:
         return run_process(
             argv_for,
             env=run_env,
@@ -192,6 +208,7 @@ class LocalSandbox:
             after_exit=after_exit if sweep else None,
             run_memory_mb=limits.memory_mb,
             pass_fds=() if filter_fd is None else (filter_fd,),
+            disk_limits=disk_limits,
         )
 
     def run_many(self, jobs: Sequence[RunJob], parallel: int | None = None) -> list[RunResult]:

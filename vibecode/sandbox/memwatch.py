@@ -42,6 +42,13 @@ def tree(root: int) -> list[int]:
     return found
 
 
+def kill_pids(pids: list[int]) -> None:
+    """SIGKILL ``pids``, children first (a list from :func:`tree`)."""
+    for pid in reversed(pids):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
 def resident_bytes(pids: list[int]) -> int:
     total = 0
     for pid in pids:
@@ -72,9 +79,7 @@ class MemoryWatch:
             self.peak_mb = max(self.peak_mb, used / (1 << 20))
             if used > self.limit:
                 self.exceeded = True
-                for pid in reversed(pids):
-                    with contextlib.suppress(OSError):
-                        os.kill(pid, signal.SIGKILL)
+                kill_pids(pids)
                 return
 
     def stop(self) -> None:

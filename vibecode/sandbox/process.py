@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox import memwatch
+from vibecode.sandbox import diskwatch, memwatch
 from vibecode.types import RunResult
 
 _LIMIT_PROTECTION = {
@@ -47,6 +47,7 @@ class ProcessOutcome:
     failed_limits: tuple[str, ...]
     reported: bool  # the launcher reported the command's status (else it is the wrapper's)
     memory_exceeded: bool = False  # the run's summed memory passed its limit; it was killed
+    disk_exceeded: bool = False  # the run's files passed the disk quota; it was killed
 
 
 class _Tail:
@@ -76,8 +77,11 @@ def run_process(
     after_exit: Callable[[], None] | None = None,
     run_memory_mb: int | None = None,
     pass_fds: tuple[int, ...] = (),
+    disk_limits: tuple[tuple[Path, int], ...] = (),
 ) -> ProcessOutcome:
     """Run ``argv_for(info_fd)`` in its own session; kill the session at ``wall_s``.
+
+    ``disk_limits``: (folder, bytes) pairs; the run is killed once a folder holds more.
 
     ``after_exit`` runs once the main process is gone (normally or killed), to remove processes
     that may have escaped the session when the platform offers nothing better.
@@ -113,14 +117,21 @@ def run_process(
     watch = None
     if run_memory_mb is not None and memwatch.available():
         watch = memwatch.MemoryWatch(proc.pid, run_memory_mb)
+    disk = None
+    if disk_limits:
+        disk = diskwatch.DiskWatch(disk_limits, lambda: memwatch.kill_pids(memwatch.tree(proc.pid)))
     try:
         outcome = _supervise(proc, start, wall_s, output_bytes, info_r, after_exit)
         if watch is not None and watch.exceeded:
             outcome = dataclasses.replace(outcome, memory_exceeded=True)
+        if disk is not None and disk.stop():
+            outcome = dataclasses.replace(outcome, disk_exceeded=True)
         return outcome
     finally:
         if watch is not None:
             watch.stop()
+        if disk is not None:
+            disk.stop()
         os.close(info_r)
         for stream in (proc.stdout, proc.stderr):
             if stream is not None:

@@ -77,6 +77,8 @@ class Workspace:
         self.copied = copied
         # Set when the workspace is its own size-limited tmpfs: what runs may add to it.
         self.quota_mb = quota_mb
+        # Bytes the workspace held when its first watched run started (the disk watch's base).
+        self.disk_base: int | None = None
         self._closed = False
 
     def __repr__(self) -> str:
