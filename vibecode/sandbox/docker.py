@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox import diskwatch, memwatch
+from vibecode.sandbox import cleanup, diskwatch, memwatch
 from vibecode.sandbox.base import PROTECTIONS, Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.process import ProcessOutcome, pid_alive, to_result
@@ -106,6 +106,7 @@ class DockerSandbox:
         self._parent = Path(workdir).expanduser() if workdir else None
         self._client = client if client is not None else connect()
         self._init = True
+        cleanup.install()
         reap_stale(self._client)
         try:
             self._client.images.get(image)
@@ -179,9 +180,11 @@ class DockerSandbox:
                 command = ["/bin/sh", "-c", f'exec "$@" < {_STDIN_PATH}', "sh", *command]
             container = self._create(command, f"{uid}:{gid}", ws, run_env, volumes, limits)
             watch = self._disk_watch(workspace, container)
+            stop_key = cleanup.register(lambda: container.remove(force=True, v=True))
             try:
                 outcome, oom = self._supervise(container, limits)
             finally:
+                cleanup.unregister(stop_key)
                 exceeded = watch is not None and watch.stop()
                 with contextlib.suppress(Exception):
                     container.remove(force=True, v=True)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox import diskwatch, memwatch, seccomp
+from vibecode.sandbox import cleanup, diskwatch, memwatch, seccomp
 from vibecode.sandbox.base import Limits, RunJob, check_run, run_parallel, sandbox_env
 from vibecode.sandbox.copytree import can_mount
 from vibecode.sandbox.launcher import launcher_argv
@@ -91,6 +91,7 @@ class LocalSandbox:
         self._parent = Path(workdir).expanduser() if workdir else None
         self.disk_mb = check_disk_mb(disk_mb)
         self.mode = detect_mode(isolation, self._python)
+        cleanup.install()
 
     @property
     def name(self) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.errors import SandboxError
-from vibecode.sandbox import diskwatch, memwatch
+from vibecode.sandbox import cleanup, diskwatch, memwatch
 from vibecode.types import RunResult
 
 _LIMIT_PROTECTION = {
@@ -114,6 +114,7 @@ def run_process(
         os.close(info_w)
         if stdin_file is not None:
             stdin_file.close()
+    stop_key = cleanup.register(lambda: _kill_group(proc.pid))
     watch = None
     if run_memory_mb is not None and memwatch.available():
         watch = memwatch.MemoryWatch(proc.pid, run_memory_mb)
@@ -128,6 +129,7 @@ def run_process(
             outcome = dataclasses.replace(outcome, disk_exceeded=True)
         return outcome
     finally:
+        cleanup.unregister(stop_key)
         if watch is not None:
             watch.stop()
         if disk is not None:
