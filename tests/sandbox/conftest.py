@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.sandbox.helpers import BACKENDS, get_backend
+from tests.sandbox.planted import Host, planted_host
 from vibecode.sandbox.base import Sandbox
 
 
@@ -72,3 +73,9 @@ def source() -> Iterator[Path]:
             os.chmod(os.path.join(dirpath, name), 0o755)
     yield root
     shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def host() -> Iterator[Host]:
+    """A regular user in the docker group with planted secrets, sockets and a canary process."""
+    yield from planted_host()
