@@ -7,6 +7,7 @@ The explicit opt-in (--isolation unshare) runs, and says so in its output.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -86,3 +87,41 @@ def test_explicit_weak_isolation_runs_and_is_named(no_bwrap_path: str, source: P
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ran"
     assert "isolation unshare (chosen explicitly)" in out.stderr
+
+
+def test_solve_and_fix_json_name_the_weaker_isolation(no_bwrap_path: str, source: Path,
+                                                      tmp_path: Path) -> None:
+    """--isolation unshare, chosen explicitly: every result carries it (--json and the human
+    output), besides the warning before anything runs."""
+    problem = tmp_path / "p.md"
+    problem.write_text(
+        "# Add\n\nReturn a + b.\n\n```python\ndef add(a: int, b: int) -> int:\n```\n\n"
+        "Example 1:\nInput: a = 1, b = 2\nOutput: 3\n",
+        encoding="utf-8",
+    )
+    answer = "<think>sum</think>\n```python\ndef add(a: int, b: int) -> int:\n    return a + b\n```\n"
+    replay = tmp_path / "replay.jsonl"
+    replay.write_text(json.dumps({"kind": "candidate", "text": answer}) + "\n", encoding="utf-8")
+    solve = _vibecode(no_bwrap_path, "solve", str(problem), "--engine", f"replay:{replay}",
+                      "--n", "1", "--no-model-checks", "--json", "--isolation", "unshare",
+                      cwd=tmp_path)
+    assert solve.returncode == 0, solve.stderr
+    found = json.loads(solve.stdout)["isolation"]
+    assert found["kind"] == "unshare" and found["weaker_than_default"], found
+    assert "chosen explicitly" in found["notes"][0]
+    before = tree_hash(source)
+    fix = _vibecode(no_bwrap_path, "fix", "--repo", str(source), "--json", "--isolation",
+                    "unshare", cwd=source)
+    assert fix.returncode == 0, fix.stderr
+    assert json.loads(fix.stdout)["isolation"]["kind"] == "unshare"
+    human = _vibecode(no_bwrap_path, "fix", "--repo", str(source), "--isolation", "unshare",
+                      cwd=source)
+    assert human.returncode == 0, human.stderr
+    assert "sandbox: isolation unshare (chosen explicitly)" in human.stdout
+    assert tree_hash(source) == before
+
+
+def test_results_in_the_default_isolation_carry_no_isolation_key(source: Path) -> None:
+    out = _vibecode(os.environ["PATH"], "fix", "--repo", str(source), "--json", cwd=source)
+    assert out.returncode == 0, out.stderr
+    assert "isolation" not in json.loads(out.stdout)

@@ -13,7 +13,12 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from vibecode.cli.cmd_sandbox import add_isolation_arg, warn_isolation
+from vibecode.cli.cmd_sandbox import (
+    add_isolation_arg,
+    isolation_json,
+    print_isolation,
+    warn_isolation,
+)
 from vibecode.cli.common import (
     add_engine_args,
     open_engine,
@@ -121,9 +126,10 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError("The run ended without a result.")
     applied = apply_best(root, result) if args.apply else None
     if args.json:
-        print_json({**fix_json(result), "applied": applied})
+        print_json({**fix_json(result), "applied": applied, **isolation_json(sandbox)})
     elif not args.json_events:
         print_fix_result(result)
+        print_isolation(sandbox)
         if applied is not None:
             print_applied(applied)
     if result.status == "passing":

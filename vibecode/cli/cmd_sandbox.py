@@ -49,6 +49,23 @@ def warn_isolation(sandbox: object) -> None:
         print(f"warning: sandbox {note}.", file=sys.stderr)
 
 
+def isolation_json(sandbox: object) -> dict[str, object]:
+    """``{"isolation": {...}}`` for a result's JSON when the isolation is weaker than the default
+    (chosen explicitly); ``{}`` otherwise, so results in the default isolation do not change."""
+    notes = list(getattr(sandbox, "notes", ()))
+    if not notes:
+        return {}
+    return {"isolation": {"backend": getattr(sandbox, "name", "?"),
+                          "kind": getattr(sandbox, "isolation", "?"),
+                          "weaker_than_default": True, "notes": notes}}
+
+
+def print_isolation(sandbox: object) -> None:
+    """The human output's last line about a weaker isolation (stdout, with the result)."""
+    for note in getattr(sandbox, "notes", ()):
+        print(f"sandbox: {note}; this result was not checked in the default isolation.")
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "sandbox",

@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from vibecode.cli.cmd_sandbox import add_isolation_arg, warn_isolation
+from vibecode.cli.cmd_sandbox import (
+    add_isolation_arg,
+    isolation_json,
+    print_isolation,
+    warn_isolation,
+)
 from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
 from vibecode.errors import UsageError
 
@@ -116,9 +121,10 @@ def run(args: argparse.Namespace) -> int:
     if result is None:  # pragma: no cover - the pipeline always ends with ProposalReady
         raise UsageError("The run ended without a result.")
     if args.json:
-        print_json(result_json(result))
+        print_json({**result_json(result), **isolation_json(sandbox)})
     elif not args.json_events:
         print_result(result)
+        print_isolation(sandbox)
     best = result.best
     if args.out and best is not None and (best.code or best.answer):
         Path(args.out).write_text((best.code or best.answer or "").rstrip() + "\n", encoding="utf-8")
