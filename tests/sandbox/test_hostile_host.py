@@ -217,3 +217,17 @@ def test_no_silent_downgrade_without_bwrap(host: Host, backend: str, as_user: bo
         assert "ran" not in result["stdout"]  # the canary is not there: a read-only view
     assert host.canary.read_bytes() == before
 
+
+
+@pytest.mark.parametrize("as_user", USERS, ids=USER_IDS)
+def test_doctor_lists_each_protection(host: Host, as_user: bool) -> None:
+    """`vibecode doctor` names each protection of both backends as active, and how the disk
+    quota is enforced for this user (a capped tmpfs as root, the disk watch otherwise)."""
+    out = host.vibecode(as_user, "doctor", "--json")
+    checks = {c["name"]: c for c in json.loads(out.stdout)["sandbox"]}
+    for prefix in ("", "docker "):
+        for name in ("host view", "sockets", "memory per run", "disk", "seccomp", "cleanup"):
+            check = checks[prefix + name]
+            assert check["ok"] and check["detail"].startswith("active:"), check
+    disk = checks["disk"]["detail"]
+    assert ("disk watch" in disk) if as_user else ("tmpfs capped" in disk), disk

@@ -150,11 +150,17 @@ def test_doctor_sandbox_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert all(c.ok for c in checks.values()), [c for c in checks.values() if not c.ok]
     for name in ("host view", "sockets", "memory per run", "disk", "seccomp", "cleanup"):
         assert checks[name].detail.startswith("active:")
+        assert checks["docker " + name].detail.startswith("active:")
     from vibecode.sandbox.facilities import protection_checks
 
     weak = {c.name: c for c in protection_checks({"kill_all": True})}
     assert not weak["seccomp"].ok and weak["seccomp"].fix and weak["seccomp"].detail.startswith("missing:")
     assert weak["cleanup"].ok
+    from vibecode.sandbox.facilities import docker_protection_checks
+
+    unconfined = {c.name: c for c in docker_protection_checks(["name=seccomp,profile=unconfined"], "x")}
+    assert not unconfined["docker seccomp"].ok and unconfined["docker seccomp"].fix
+    assert unconfined["docker cleanup"].ok
     monkeypatch.setenv("DOCKER_HOST", "unix:///nonexistent.sock")
     daemon, image = docker_checks("vibecode-sandbox:latest")
     assert not daemon.ok and daemon.fix is not None and "scripts/docker-up" in daemon.fix

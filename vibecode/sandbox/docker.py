@@ -88,6 +88,20 @@ def docker_status(image: str, timeout: float = 5.0) -> tuple[bool, str, bool, st
         client.close()
 
 
+def docker_security(timeout: float = 5.0) -> list[str]:
+    """The daemon's SecurityOptions (``name=seccomp,profile=default``, ...); [] when unknown."""
+    try:
+        client = connect(timeout)
+    except SandboxError:
+        return []
+    try:
+        return [str(opt) for opt in client.info().get("SecurityOptions") or []]
+    except Exception:
+        return []
+    finally:
+        client.close()
+
+
 class DockerSandbox:
     """Runs each command in a new hardened container of ``image``."""
 

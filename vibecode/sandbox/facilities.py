@@ -18,7 +18,23 @@ def diagnose() -> list[Check]:
         from vibecode.config import Settings
 
         image = Settings().docker_image
-    return [*local_checks(), *docker_checks(image)]
+    docker = docker_checks(image)
+    if all(c.ok for c in docker):
+        from vibecode.sandbox.docker import docker_security
+
+        docker += docker_protection_checks(docker_security(), disk_detail(*_disk_settings()))
+    return [*local_checks(), *docker]
+
+
+def _disk_settings() -> tuple[int, int, str | None]:
+    from vibecode.config import Settings, load_settings
+    from vibecode.sandbox.base import Limits
+
+    try:
+        settings = load_settings()
+    except Exception:  # a broken config file is reported by its own section
+        settings = Settings()
+    return settings.sandbox_disk_mb, Limits().tmp_mb, settings.sandbox_dir
 
 
 def local_checks() -> list[Check]:
@@ -82,7 +98,7 @@ def local_checks() -> list[Check]:
             else "Use --backend docker for full isolation."
         )
     checks.append(Check("local sandbox", not missing, detail, fix))
-    return checks + protection_checks(prot)
+    return checks + protection_checks(prot, disk_detail(*_disk_settings()))
 
 
 # doctor's line per protection: (check name, protection, what it means, the fix when missing)
@@ -94,21 +110,56 @@ _PROTECTION_LINES = (
     ("memory per run", "memory_per_run",
      "the run's processes together are bounded (resident memory summed from /proc)",
      "Needs /proc; use --sandbox docker (a cgroup per container)."),
-    ("disk", "workspace_quota", "workspace and /tmp are size-capped file systems",
-     "Run as root (a tmpfs workspace), or use --sandbox docker; /tmp is capped either way."),
+    ("disk", "workspace_quota", "workspace and /tmp are size-capped",
+     "Needs /proc for the disk watch (or root, for a tmpfs workspace); or use --sandbox docker."),
     ("seccomp", "seccomp", "namespaces, ptrace, keyctl, bpf, perf_event_open, mount refused",
      "Needs bubblewrap on x86-64 Linux; or use --sandbox docker (its default seccomp profile)."),
-    ("cleanup", "kill_all", "every process of a run ends with it (PID namespace)",
+    ("cleanup", "kill_all",
+     "every process of a run ends with it (PID namespace; --die-with-parent; SIGTERM/SIGHUP "
+     "of vibecode stop its runs)",
      "Install bubblewrap (scripts/system-deps), or use --sandbox docker."),
 )
 
 
-def protection_checks(prot: dict[str, bool]) -> list[Check]:
+def disk_detail(disk_mb: int, tmp_mb: int, sandbox_dir: str | None) -> str:
+    """How the disk quota is enforced here: a capped tmpfs (root), else the disk watch."""
+    from vibecode.sandbox.copytree import can_mount
+
+    if can_mount() and sandbox_dir is None:
+        how = f"the workspace is a tmpfs capped at the project + {disk_mb} MB"
+    else:
+        how = f"the disk watch stops a run whose workspace grows by more than {disk_mb} MB"
+    return f"{how}; /tmp is a {tmp_mb} MB tmpfs (setting sandbox_disk_mb)"
+
+
+def protection_checks(prot: dict[str, bool], disk: str | None = None) -> list[Check]:
     """One line per protection of the local sandbox: active, or missing with the fix."""
+    checks = []
+    for name, key, what, fix in _PROTECTION_LINES:
+        if name == "disk" and disk is not None:
+            what = disk
+        active = prot.get(key, False)
+        checks.append(Check(name, active, ("active: " if active else "missing: ") + what,
+                            None if active else fix))
+    return checks
+
+
+def docker_protection_checks(security: list[str], disk: str) -> list[Check]:
+    """The same protections for the Docker backend (``security``: the daemon's SecurityOptions)."""
+    seccomp_on = any("seccomp" in opt and "unconfined" not in opt for opt in security)
+    rows = [
+        ("docker host view", True, "the container sees its image (read-only) and the workspace"),
+        ("docker sockets", True, "no host socket is mounted; --network none"),
+        ("docker memory per run", True, "the container's cgroup bounds all its processes"),
+        ("docker disk", True, disk),
+        ("docker seccomp", seccomp_on, "Docker's default seccomp profile, all capabilities dropped"),
+        ("docker cleanup", True, "containers are labelled, removed on exit, on SIGTERM/SIGHUP and "
+                                 "by the next start; a wall limit inside each"),
+    ]
     return [
-        Check(name, prot.get(key, False), ("active: " if prot.get(key) else "missing: ") + what,
-              None if prot.get(key) else fix)
-        for name, key, what, fix in _PROTECTION_LINES
+        Check(name, ok, ("active: " if ok else "missing: ") + what,
+              None if ok else "Run dockerd with its default seccomp profile (not unconfined).")
+        for name, ok, what in rows
     ]
 
 

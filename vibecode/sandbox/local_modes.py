@@ -49,7 +49,7 @@ def mode_protections(mode: Mode) -> dict[str, bool]:
     prot["unprivileged"] = unprivileged
     prot["nproc_limit"] = unprivileged
     prot["memory_limit"] = linux  # macOS does not enforce an address-space limit
-    prot["workspace_quota"] = can_mount()
+    prot["workspace_quota"] = can_mount() or memwatch.available()  # tmpfs, or the disk watch
     prot["host_view"] = mode.kind == "bwrap"
     prot["memory_per_run"] = memwatch.available()
     prot["seccomp"] = mode.kind == "bwrap" and seccomp.program() is not None
