@@ -43,8 +43,8 @@ def usage(path: Path | str) -> int:
 
 def quota_note(quota_mb: int) -> str:
     return (
-        f"disk quota exceeded: the run wrote more than {quota_mb} MB into its workspace or /tmp "
-        "and was stopped (setting sandbox_disk_mb)"
+        f"disk quota exceeded: the run wrote more than {quota_mb} MB into its workspace or /tmp; "
+        "it is killed once the watch sees it (setting sandbox_disk_mb)"
     )
 
 
@@ -55,6 +55,7 @@ class DiskWatch:
         self.folders = list(folders)
         self.kill = kill
         self.exceeded = False
+        self.killed = False  # the watch stopped the run (not only found it over at the end)
         self.peak = 0
         self._stop = threading.Event()
         self._stopped = False
@@ -69,6 +70,7 @@ class DiskWatch:
             if used > limit and not self.exceeded:
                 self.exceeded = True
                 if kill:
+                    self.killed = True
                     self.kill()
         return self.exceeded
 

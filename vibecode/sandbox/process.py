@@ -127,6 +127,8 @@ def run_process(
             outcome = dataclasses.replace(outcome, memory_exceeded=True)
         if disk is not None and disk.stop():
             outcome = dataclasses.replace(outcome, disk_exceeded=True)
+            if disk.killed:  # by the watch (SIGKILL), whoever of the run's tree died first
+                outcome = dataclasses.replace(outcome, exit_code=None, signal=int(signal.SIGKILL))
         return outcome
     finally:
         cleanup.unregister(stop_key)
