@@ -18,8 +18,9 @@ Protection names used in ``RunResult.protections`` (name -> active for that run)
 - ``cpu_limit``: CPU time is limited (rlimit, plus a CPU quota in Docker).
 - ``rlimits``: the open-files, file-size and core-dump limits are set.
 - ``env_scrubbed``: the environment holds no variable of the caller (no tokens or keys).
-- ``workspace_quota``: the workspace is a size-limited file system of its own, so a run cannot
-  fill the disk or the memory by writing files.
+- ``workspace_quota``: what a run may write into its workspace is bounded: the workspace is a
+  size-limited tmpfs of its own (root), or a disk watch stops the run once its files pass the
+  quota (:mod:`~vibecode.sandbox.diskwatch`); /tmp is a size-limited tmpfs either way.
 - ``host_view``: the run sees an allow-list of the host (system programs and libraries, /etc
   without secrets, the interpreter), not the user's home, /run, sockets or other projects.
 - ``memory_per_run``: the memory of all the run's processes together is bounded (the container's
