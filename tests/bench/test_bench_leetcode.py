@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import run_cli
 from vibecode.bench.leetcode import HiddenSpec, classify, compare_kind, select
+from vibecode.bench.leetcode_api import targets
 from vibecode.bench.leetcode_hidden import run_leetcode_hidden
 from vibecode.bench.leetcode_pools import ordered, pool_figures
 from vibecode.bench.metrics import auroc
@@ -209,3 +210,23 @@ def test_cli_bad_input_is_one_clear_message(tmp_path: Path) -> None:
     assert unknown.returncode == 2 and "Unknown LeetCode problem" in unknown.stderr
     orders = run_cli("bench", "leetcode", "--orders", "3", "--out", str(tmp_path / "r3"))
     assert orders.returncode == 2 and "--orders needs --pools" in orders.stderr
+
+
+def test_targets_beside_the_figures() -> None:
+    summary = {"verified_precision": 1.0, "auroc": 0.5,
+               "meta": {"pools": {"largest_cluster_correct": {"share": 1.0}, "wrong_majority_oracle": {"share": None}}}}
+    met = {t["figure"]: t["met"] for t in targets(summary)}
+    assert list(met.values()) == [True, False, True, None]
+
+
+def test_cli_list_names_the_chosen_and_the_skipped() -> None:
+    proc = run_cli("bench", "leetcode", "--part", "held-out", "--difficulty", "easy", "medium",
+                   "--limit", "25", "--list", "--json")
+    assert proc.returncode == 0, proc.stderr
+    listed = json.loads(proc.stdout)
+    assert len(listed["problems"]) == 25 and listed["problems"][0] == "LeetCode/longest_substring_without_repeating_characters"
+    # The held-out pools are made for exactly these problems (the documented rule).
+    pools = Path(__file__).resolve().parents[1] / "data" / "leetcode_pools" / "held-out.jsonl"
+    pooled = {json.loads(x)["task_id"].split("@")[0] for x in pools.read_text().splitlines() if x.strip()}
+    assert pooled == set(listed["problems"])
+    assert all(row["count"] == len(row["problems"]) for row in listed["skipped"].values())

@@ -166,7 +166,8 @@ def select(
     folder: Path | None = None,
 ) -> Selection:
     """The problems of ``part`` (by the held-out rule of leetcode_data), filtered by ``ids`` and
-    ``difficulty``, in problem-number order; the first ``limit`` of them (skipped ones count)."""
+    ``difficulty``, in problem-number order; the first ``limit`` the bench runs (and the skipped
+    ones numbered before the last of them)."""
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, got {part!r}.")
     wanted_levels = {d.lower() for d in difficulty or ()}
@@ -187,13 +188,13 @@ def select(
         problems = [p for p in problems if p.held_out == (part == "held-out")]
     if wanted_levels:
         problems = [p for p in problems if p.difficulty.lower() in wanted_levels]
-    if limit is not None:
-        if limit < 1:
-            raise UsageError(f"--limit must be at least 1, got {limit}.")
-        problems = problems[:limit]
+    if limit is not None and limit < 1:
+        raise UsageError(f"--limit must be at least 1, got {limit}.")
     tasks: list[HumanEvalTask] = []
     skipped: dict[str, list[str]] = {}
     for p in problems:
+        if limit is not None and len(tasks) >= limit:
+            break
         c = classify(p)
         if c.skip is not None:
             skipped.setdefault(c.skip, []).append(p.slug)

@@ -9,6 +9,7 @@ Problems the bench cannot run faithfully are counted and named by kind (``skippe
 from __future__ import annotations
 
 import dataclasses
+import json
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +38,36 @@ POOL_WORDS = {
 }
 
 
+TARGETS = (  # (figure, where in the summary, target, at least)
+    ("verified precision", ("verified_precision",), 0.99),
+    ("AUROC of reliability, right vs wrong picks", ("auroc",), 0.9),
+    ("correct picks, largest behaviour cluster correct (every order)",
+     ("meta", "pools", "largest_cluster_correct", "share"), 1.0),
+    ("correct picks, wrong majority with an oracle line", ("meta", "pools", "wrong_majority_oracle", "share"), 1.0),
+)
+
+
+def targets(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each figure of issue 14's "Done when" beside its target; ``met`` None where it cannot be
+    computed (no such pools, no verified pick)."""
+    out = []
+    for name, path, goal in TARGETS:
+        value: Any = summary
+        for key in path:
+            value = value.get(key) if isinstance(value, Mapping) else None
+        out.append({"figure": name, "value": value, "target": goal,
+                    "met": None if value is None else float(value) >= goal})
+    return out
+
+
+def list_problems(*, ids: Sequence[str] | None = None, difficulty: Sequence[str] | None = None,
+                  part: str = "dev", limit: int | None = None) -> dict[str, Any]:
+    """``--list``: the problems chosen and the skipped ones by kind, without solving anything."""
+    chosen = select(ids=ids, difficulty=difficulty, part=part, limit=limit)
+    return {"part": part, "problems": [t.task_id for t in chosen.tasks],
+            "skipped": {k: {"count": len(v), "problems": v} for k, v in chosen.skipped.items()}}
+
+
 def leetcode_markdown(summary: Mapping[str, Any]) -> str:
     """The LeetCode part of summary.md: problems skipped by kind, and the pool figures."""
     meta = summary.get("meta", {})
@@ -58,6 +89,11 @@ def leetcode_markdown(summary: Mapping[str, Any]) -> str:
         wrong = [t for row in pools.values() for t in row["wrong"]]
         if wrong:
             lines += ["", "Wrong picks: " + ", ".join(wrong[:40]) + (" ..." if len(wrong) > 40 else "")]
+    lines += ["", "## Targets (issue 14)", "", "| figure | value | target | met |", "|---|---|---|---|"]
+    for t in targets(summary):
+        value = "n/a" if t["value"] is None else f"{t['value']:.3f}"
+        met = "n/a" if t["met"] is None else ("yes" if t["met"] else "no")
+        lines.append(f"| {t['figure']} | {value} | >= {t['target']} | {met} |")
     return "\n".join(lines) + "\n"
 
 
@@ -131,6 +167,8 @@ def run_leetcode(
     if pools is not None:
         meta["pools"] = pool_figures(outcome.records, oracle)
     summary = write_outputs(outcome.records, cfg.out, meta, TITLE, plot)
+    summary["targets"] = targets(summary)
+    (cfg.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     with (cfg.out / "summary.md").open("a", encoding="utf-8") as fh:
         fh.write("\n" + leetcode_markdown(summary))
     return BenchResult(cfg.out, summary, outcome.new, engines.notice)

@@ -4,7 +4,7 @@ re-score stored runs, and fit the calibration map.
     vibecode bench humaneval [--limit N] [--ids ID ...] [--n K] [--engine SPEC] [--out DIR]
                              [--seed S] [--resume] [--workers W] [--no-model-checks]
     vibecode bench leetcode [--limit N] [--ids ID ...] [--difficulty D ...] [--part dev|held-out|all]
-                            [--pools DIR] [--orders N] [--n K] [--engine SPEC] [--out DIR] [--json]
+                            [--pools DIR] [--orders N] [--list] [--n K] [--engine SPEC] [--out DIR] [--json]
     vibecode bench replay POOLS.jsonl [--out DIR] [--limit N] [--ids ID ...] [--resume]
     vibecode bench rescore RESULTS.jsonl [--calibration FILE | --model ID] [--out DIR]
     vibecode bench calibrate RESULTS.jsonl ... (--model ID | --output FILE)
@@ -82,6 +82,8 @@ def register(sub: Any) -> None:
                     help="only these difficulties (easy, medium, hard)")
     lc.add_argument("--part", choices=["dev", "held-out", "all"], default="dev",
                     help="dev (default), held-out (never tuned on) or all")
+    lc.add_argument("--list", action="store_true",
+                    help="only list the chosen problems and the skipped ones by kind (nothing runs)")
     lc.add_argument("--pools", metavar="PATH", help="replay pools: a .jsonl file or a folder of them")
     lc.add_argument("--orders", type=int, default=1, metavar="N",
                     help="with --pools: run each pool in N candidate orders (as stored, reversed, shuffled)")
@@ -245,8 +247,18 @@ def run_humaneval_cmd(args: argparse.Namespace) -> int:
 
 
 def run_leetcode_cmd(args: argparse.Namespace) -> int:
-    from vibecode.bench.leetcode_api import leetcode_markdown, run_leetcode
+    from vibecode.bench.leetcode_api import leetcode_markdown, list_problems, run_leetcode
 
+    if args.list:
+        listed = list_problems(ids=args.ids, difficulty=args.difficulty, part=args.part, limit=args.limit)
+        if args.json:
+            print_json(listed)
+            return 0
+        print(f"{len(listed['problems'])} problems ({args.part}): " + ", ".join(
+            t.removeprefix("LeetCode/") for t in listed["problems"]))
+        for kind, row in listed["skipped"].items():
+            print(f"skipped, {kind}: {row['count']} ({', '.join(row['problems'])})")
+        return 0
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
     settings = settings_from_args(args, sandbox=args.sandbox)
