@@ -9,7 +9,9 @@ The package's helper code is never run. Its assert helper body is only *read*, t
 few comparison kinds vibecode implements itself (``exact``, ``sorted``, ``set``, ``nested``,
 ``float``). A problem the bench cannot run faithfully is skipped, by kind, and named:
 
-- ``design``: a design class (``LRUCache``); the design call path is separate work;
+- ``design (...)``: a design class (``LRUCache``) whose cases are not (operations, arguments,
+  outputs), or that this build's statement parser does not read yet (it runs once it does: the
+  operations run in order on one object, outputs compared with ``null`` for ``None``);
 - ``node types``: inputs or outputs are ``TreeNode``/``ListNode``/custom node objects;
 - ``custom call``: the call helper does more than call the method (in-place results, wrappers);
 - ``custom check``: the assert helper checks a property, not a comparison vibecode knows;
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.bench.dataset import HumanEvalTask
-from vibecode.errors import UsageError
+from vibecode.errors import UsageError, VibecodeError
 from vibecode.problems.leetcode_data import (
     LeetCodeProblem,
     data_dir,
@@ -33,6 +35,7 @@ from vibecode.problems.leetcode_data import (
     render_markdown,
     test_cases,
 )
+from vibecode.problems.statement import parse_problem
 
 PREFIX = "LeetCode/"
 PARTS = ("dev", "held-out", "all")
@@ -42,19 +45,23 @@ _STDLIB_HELPER_IMPORTS = re.compile(r"^(?:from (?:typing|collections|__future__)
 
 @dataclass(frozen=True)
 class HiddenSpec:
-    entry: str  # the method of class Solution to call
-    compare: str  # exact | sorted | set | nested | float
+    entry: str  # the method of class Solution to call; for "design", the class
+    compare: str  # exact | sorted | set | nested | float | design
     tolerance: float  # for "float"
     cases: tuple[str, ...]  # each the repr of a literal tuple: (arguments..., expected)
+    # "design": operation name -> method name, and the methods that return None (their output is null)
+    methods: tuple[tuple[str, str], ...] = ()
+    void: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         return json.dumps({"entry": self.entry, "compare": self.compare, "tolerance": self.tolerance,
-                           "cases": list(self.cases)})
+                           "cases": list(self.cases), "methods": dict(self.methods), "void": list(self.void)})
 
     @staticmethod
     def from_json(text: str) -> HiddenSpec:
         d = json.loads(text)
-        return HiddenSpec(str(d["entry"]), str(d["compare"]), float(d["tolerance"]), tuple(d["cases"]))
+        return HiddenSpec(str(d["entry"]), str(d["compare"]), float(d["tolerance"]), tuple(d["cases"]),
+                          tuple(dict(d.get("methods", {})).items()), tuple(d.get("void", ())))
 
 
 @dataclass(frozen=True)
@@ -118,9 +125,9 @@ def eval_power(text: str) -> float:
 
 def classify(p: LeetCodeProblem, raw: dict[str, str] | None = None) -> Classified:
     """Whether the bench runs ``p``, and its hidden-test spec when it does."""
-    if p.design:
-        return Classified(p, "design", None)
     raw = raw if raw is not None else _raw(p)
+    if p.design:
+        return _classify_design(p, raw)
     imports = [ln.strip() for ln in raw.get("helpers_imports", "").splitlines() if ln.strip()]
     if raw.get("helpers_content", "").strip() or not all(_STDLIB_HELPER_IMPORTS.match(ln) for ln in imports):
         return Classified(p, "node types", None)
@@ -134,6 +141,37 @@ def classify(p: LeetCodeProblem, raw: dict[str, str] | None = None) -> Classifie
     if not cases:
         return Classified(p, "no test cases", None)
     return Classified(p, None, HiddenSpec(p.entry, kind[0], kind[1], cases))
+
+
+def _classify_design(p: LeetCodeProblem, raw: dict[str, str]) -> Classified:
+    """A design class whose cases are (operations, arguments, outputs), the first operation the
+    constructor, every other one a method of the starter class, compared exactly."""
+    if p.test_params != ("operations", "inputs", "expected") or compare_kind(
+            raw.get("helpers_assert_body", ""), raw.get("helpers_assert_signature", "")) != ("exact", 0.0):
+        return Classified(p, "design (other format)", None)
+    names = {name.replace("_", "").lower(): name for name, _ in p.methods if name != "__init__"}
+    cases = test_cases(p)
+    ops: set[str] = set()
+    for case in cases:
+        operations, inputs, expected = case
+        if not (isinstance(operations, list) and isinstance(inputs, list) and isinstance(expected, list)) \
+                or not operations or operations[0] != p.class_name or not len(operations) == len(inputs) == len(expected):
+            return Classified(p, "design (other format)", None)
+        ops.update(str(op) for op in operations[1:])
+    if not cases or any(op.lower() not in names for op in ops):
+        return Classified(p, "design (other format)", None)
+    methods = tuple(sorted((op, names[op.lower()]) for op in ops))
+    void = tuple(sorted(name for name, sig in p.methods if re.search(r"->\s*None\s*$", sig)))
+    return Classified(p, None, HiddenSpec(p.class_name, "design", 0.0, tuple(repr(c) for c in cases), methods, void))
+
+
+def pipeline_reads(markdown: str) -> bool:
+    """Whether this build's statement parser accepts the problem (design classes need it)."""
+    try:
+        parse_problem(markdown)
+    except VibecodeError:
+        return False
+    return True
 
 
 def to_task(c: Classified) -> HumanEvalTask:
@@ -196,6 +234,8 @@ def select(
         if limit is not None and len(tasks) >= limit:
             break
         c = classify(p)
+        if c.skip is None and p.design and not pipeline_reads(render_markdown(p)):
+            c = Classified(p, "design (the pipeline does not read it yet)", None)
         if c.skip is not None:
             skipped.setdefault(c.skip, []).append(p.slug)
         else:

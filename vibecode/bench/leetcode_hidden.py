@@ -65,6 +65,22 @@ def _same(kind, tol, result, expected):
         expected = [sorted(g, key=_key) for g in expected]
     return sorted(result, key=_key) == sorted(expected, key=_key)
 
+def _run_design(cls, methods, void, cases, marker):
+    for number, case in enumerate(cases):
+        operations, inputs, expected = _ast.literal_eval(case)
+        got, obj = [], None
+        for op, args in zip(operations, inputs):
+            if obj is None:
+                obj = globals()[cls](*_copy.deepcopy(args))
+                got.append(None)
+                continue
+            out = getattr(obj, methods[op])(*_copy.deepcopy(args))
+            got.append(None if methods[op] in void else out)
+        if _canon(got) != _canon(expected):
+            print(f"case {number + 1} of {len(cases)}: got {repr(got)[:120]}, expected {expected!r:.120}", file=_sys.stderr)
+            raise SystemExit(1)
+    print(marker, flush=True)
+
 def _run(entry, kind, tol, cases, marker):
     for number, case in enumerate(cases):
         *args, expected = _ast.literal_eval(case)
@@ -78,6 +94,9 @@ def _run(entry, kind, tol, cases, marker):
 
 
 def hidden_program(spec: HiddenSpec, code: str, marker: str) -> str:
+    if spec.compare == "design":
+        return (f"{PRELUDE}\n\n{code}\n\n\n{CHECK}\n_run_design({spec.entry!r}, {dict(spec.methods)!r}, "
+                f"{set(spec.void)!r}, {list(spec.cases)!r}, {marker!r})\n")
     return (f"{PRELUDE}\n\n{code}\n\n\n{CHECK}\n"
             f"_run({spec.entry!r}, {spec.compare!r}, {spec.tolerance!r}, {list(spec.cases)!r}, {marker!r})\n")
 
