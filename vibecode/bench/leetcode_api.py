@@ -86,9 +86,14 @@ def leetcode_markdown(summary: Mapping[str, Any]) -> str:
             share = "n/a" if row["share"] is None else f"{100 * row['share']:.1f}%"
             lines.append(f"| {POOL_WORDS.get(mode, mode)} | {row['records']} | {row['pools']} | "
                          f"{row['correct_picks']} ({share}) | {row['pools_correct_in_every_order']} |")
-        wrong = [t for row in pools.values() for t in row["wrong"]]
+        wrong: dict[str, list[str]] = {}
+        for row in pools.values():
+            for t in row["wrong"]:
+                pool, _, order = t.partition("~")
+                wrong.setdefault(pool.removeprefix(PREFIX), []).append(order or "o0")
         if wrong:
-            lines += ["", "Wrong picks: " + ", ".join(wrong[:40]) + (" ..." if len(wrong) > 40 else "")]
+            lines += ["", "Wrong picks, by pool (o0 is the stored order, o1 reversed, o2... shuffled): "
+                      + "; ".join(f"{p} ({', '.join(o)})" for p, o in wrong.items())]
     lines += ["", "## Targets (issue 14)", "", "| figure | value | target | met |", "|---|---|---|---|"]
     for t in targets(summary):
         value = "n/a" if t["value"] is None else f"{t['value']:.3f}"
