@@ -91,6 +91,7 @@ def register(sub: Any) -> None:
     _common(lc, "bench-results/leetcode")
     lc.add_argument("--no-model-checks", action="store_true", help="skip model-proposed inputs and model verdicts")
     lc.add_argument("--hidden-timeout", type=float, default=10.0, metavar="S", help="limit per hidden-test run (default 10)")
+    lc.add_argument("--time-budget", type=float, metavar="S", help="per problem: stop sampling after S seconds")
     add_engine_args(lc)
     lc.set_defaults(func=run_leetcode_cmd)
 
@@ -261,7 +262,7 @@ def run_leetcode_cmd(args: argparse.Namespace) -> int:
         return 0
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
-    settings = settings_from_args(args, sandbox=args.sandbox)
+    settings = settings_from_args(args, sandbox=args.sandbox, time_budget_s=args.time_budget)
     cfg = _config(args)
     cfg.use_model_checks = not args.no_model_checks and args.pools is None
     cfg.hidden_timeout_s = args.hidden_timeout
