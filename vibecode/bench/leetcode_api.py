@@ -155,6 +155,15 @@ def run_leetcode(
         cfg.meta["skipped"] = {k: {"count": len(v), "problems": v} for k, v in chosen.skipped.items()}
         engines = open_bench_engines(settings, cfg.workers)
         try:
+            if pools is None and engines.task_ids is not None:
+                # a replay file with task ids (a results.jsonl of an earlier run): its problems,
+                # each under its stored id, verified again from scratch
+                by_slug = {t.task_id: t for t in tasks}
+                tasks = [dataclasses.replace(by_slug[base_id(i)], task_id=i) for i in engines.task_ids
+                         if base_id(i) in by_slug]
+                if not tasks:
+                    raise UsageError("The replay file holds none of the chosen LeetCode problems.",
+                                     "Choose them with --ids or --part all.")
             if pools is not None or engines.task_ids is not None:
                 cfg.task_n = dict(engines.candidates)
                 cfg.n = n or max(engines.candidates.values())

@@ -73,7 +73,8 @@ def register(sub: Any) -> None:
             "held-out part. With --pools, candidates come from replay pools (tests/data/"
             "leetcode_pools/), each served in --orders candidate orders, and the summary adds the "
             "pool figures: correct picks where the largest behaviour cluster is correct, and where "
-            "wrong answers are the majority (with and without an oracle line)."
+            "wrong answers are the majority (with and without an oracle line). --engine "
+            "replay:RESULTS.jsonl verifies a run's stored candidates again from scratch."
         ),
     )
     lc.add_argument("--limit", type=int, metavar="N", help="only the first N chosen problems (by number)")
