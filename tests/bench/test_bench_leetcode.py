@@ -92,6 +92,8 @@ def test_classify_reads_the_assert_helper_and_the_cases() -> None:
     # "(Solution, 4, 2, [...])": the class name is dropped from the stored case.
     combine = classify(by_slug["combinations"]).spec
     assert combine is not None and not combine.cases[0].startswith("(Solution")
+    # The call helper passes (n, roads) while the cases hold (roads, n): not a plain call.
+    assert classify(by_slug["maximum_total_importance_of_roads"]).skip == "custom call"
     lru = classify(by_slug["lru_cache"]).spec
     assert lru is not None and (lru.entry, lru.compare) == ("LRUCache", "design")
     assert dict(lru.methods) == {"get": "get", "put": "put"} and lru.void == ("__init__", "put")

@@ -13,6 +13,7 @@ few comparison kinds vibecode implements itself (``exact``, ``sorted``, ``set``,
   outputs), or that this build's statement parser does not read yet (it runs once it does: the
   operations run in order on one object, outputs compared with ``null`` for ``None``);
 - ``node types``: inputs or outputs are ``TreeNode``/``ListNode``/custom node objects;
+- ``helper code``: the helpers define code of their own that the comparison needs;
 - ``custom call``: the call helper does more than call the method (in-place results, wrappers);
 - ``custom check``: the assert helper checks a property, not a comparison vibecode knows;
 - ``no test cases``: none of its test cases could be read.
@@ -105,7 +106,7 @@ def compare_kind(assert_body: str, assert_signature: str = "(result, expected)")
         return ("set", 0.0)
     m = re.fullmatch(r"assert abs\(result - expected\) < (1e-\d+|10 \*\* -\d+)", body)
     if m:
-        return ("float", float(eval_power(m.group(1))))
+        return ("float", float(_number(m.group(1))))
     nested = (
         r"result_sorted = \[sorted\((\w+)\) for \1 in result\]\nexpected_sorted = \[sorted\((\w+)\) for \2 in expected\]\n"
         r"result_sorted\.sort\(\)\nexpected_sorted\.sort\(\)\nassert result_sorted == expected_sorted",
@@ -117,7 +118,7 @@ def compare_kind(assert_body: str, assert_signature: str = "(result, expected)")
     return None
 
 
-def eval_power(text: str) -> float:
+def _number(text: str) -> float:
     """``1e-5`` or ``10 ** -4`` as a number (read, not evaluated as code)."""
     m = re.fullmatch(r"10 \*\* -(\d+)", text)
     return 10.0 ** -int(m.group(1)) if m else float(text)
@@ -129,10 +130,14 @@ def classify(p: LeetCodeProblem, raw: dict[str, str] | None = None) -> Classifie
     if p.design:
         return _classify_design(p, raw)
     imports = [ln.strip() for ln in raw.get("helpers_imports", "").splitlines() if ln.strip()]
-    if raw.get("helpers_content", "").strip() or not all(_STDLIB_HELPER_IMPORTS.match(ln) for ln in imports):
+    if not all(_STDLIB_HELPER_IMPORTS.match(ln) for ln in imports):
         return Classified(p, "node types", None)
+    if raw.get("helpers_content", "").strip():
+        return Classified(p, "helper code", None)
     run = raw.get("helpers_run_body", "").strip()
-    if not re.fullmatch(rf"implementation = solution_class\(\)\n\s*return implementation\.{re.escape(p.entry)}\([\w, ]*\)", run):
+    call = re.fullmatch(rf"implementation = solution_class\(\)\n\s*return implementation\.{re.escape(p.entry)}\(([\w, ]*)\)", run)
+    params = [n for n in p.test_params if n not in ("solution_class", "expected")]
+    if not call or [a.strip() for a in call.group(1).split(",") if a.strip()] != params:
         return Classified(p, "custom call", None)
     kind = compare_kind(raw.get("helpers_assert_body", ""), raw.get("helpers_assert_signature", "") or "(result, expected)")
     if kind is None:
