@@ -266,7 +266,7 @@ def run_leetcode_cmd(args: argparse.Namespace) -> int:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
     settings = settings_from_args(args, sandbox=args.sandbox, time_budget_s=args.time_budget)
     cfg = _config(args)
-    cfg.use_model_checks = not args.no_model_checks and args.pools is None
+    cfg.use_model_checks = not args.no_model_checks  # a pool without such lines answers None
     cfg.hidden_timeout_s = args.hidden_timeout
     cfg.meta["seed"] = args.seed
     result = run_leetcode(settings, cfg, n=args.n, ids=args.ids, difficulty=args.difficulty, part=args.part,
