@@ -249,6 +249,11 @@ def test_cli_bad_input_is_one_clear_message(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "does not exist" in missing.stderr and "Traceback" not in missing.stderr
     unknown = run_cli("bench", "leetcode", "--ids", "no_such_problem", "--out", str(tmp_path / "r2"))
     assert unknown.returncode == 2 and "Unknown LeetCode problem" in unknown.stderr
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"task_id": "LeetCode/two_sum@t", "kind": "candidate", "text": "x"}\nnot json\n')
+    bad = run_cli("bench", "leetcode", "--pools", str(broken), "--out", str(tmp_path / "r4"))
+    assert bad.returncode == 2 and "Line 2" in bad.stderr and "not JSON" in bad.stderr
+    assert "Traceback" not in bad.stderr and broken.read_text().endswith("not json\n")  # left as it was
     orders = run_cli("bench", "leetcode", "--orders", "3", "--out", str(tmp_path / "r3"))
     assert orders.returncode == 2 and "--orders needs --pools" in orders.stderr
 
