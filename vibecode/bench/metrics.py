@@ -78,3 +78,20 @@ def brier(probs: Sequence[float], labels: Sequence[bool]) -> float:
 def share(flags: Sequence[bool]) -> float | None:
     """The share of true values; None for no values (a figure that cannot be computed)."""
     return sum(map(bool, flags)) / len(flags) if flags else None
+
+
+def auroc(scores: Sequence[float], labels: Sequence[bool]) -> float | None:
+    """Area under the ROC curve of ``scores`` for separating true labels from false ones: the
+    chance that a random true item scores above a random false one, ties counting one half
+    (the Mann-Whitney statistic). None when either class is empty (it cannot be computed)."""
+    if len(scores) != len(labels):
+        raise ValueError("scores and labels differ in length")
+    pos = [s for s, y in zip(scores, labels, strict=True) if y]
+    neg = [s for s, y in zip(scores, labels, strict=True) if not y]
+    if not pos or not neg:
+        return None
+    wins = 0.0
+    for p in pos:
+        for q in neg:
+            wins += 1.0 if p > q else 0.5 if p == q else 0.0
+    return wins / (len(pos) * len(neg))

@@ -48,6 +48,7 @@ def summary_markdown(s: Mapping[str, Any], title: str) -> str:
         ("failed (no candidate passes the examples)", str(s["failed"])),
         ("ECE, 10 bins" + (" (calibrated)" if s["calibrated"] else " (uncalibrated)"), _num(s["ece"])),
         ("Brier score", _num(s["brier"])),
+        (f"AUROC of reliability, right vs wrong picks ({s.get('auroc_picks', 0)} picks)", _num(s.get("auroc"))),
         ("tokens/s (engine time)", _num(s["tokens_per_s"], 1)),
         ("wall time of the run (s)", _num(s["wall_s"], 1)),
     ]

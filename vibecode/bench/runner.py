@@ -21,7 +21,7 @@ from typing import Any
 
 from vibecode.bench.dataset import HumanEvalTask
 from vibecode.bench.engines import BenchEngines
-from vibecode.bench.hidden import DEFAULT_TIMEOUT_S, run_hidden
+from vibecode.bench.hidden import DEFAULT_TIMEOUT_S, HiddenResult, run_hidden
 from vibecode.bench.record import append_record, build_record, read_records
 from vibecode.config import Settings
 from vibecode.errors import Cancelled, UsageError, VibecodeError
@@ -32,6 +32,8 @@ from vibecode.session import Session
 from vibecode.types import SolveResult
 
 RESULTS = "results.jsonl"
+# (sandbox, task, codes by candidate index, timeout) -> hidden outcome by index
+HiddenRunner = Callable[[Sandbox, HumanEvalTask, Mapping[int, str], float], Mapping[int, HiddenResult]]
 META = "meta.json"
 
 
@@ -70,6 +72,8 @@ class RunConfig:
     # task_id -> candidates to ask for, where it differs from ``n`` (pools of different sizes).
     task_n: Mapping[str, int] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    # how the hidden tests run; None: HumanEval's (:func:`vibecode.bench.hidden.run_hidden`).
+    hidden: HiddenRunner | None = None
 
 
 @dataclass
@@ -121,10 +125,15 @@ def prepare_out(cfg: RunConfig, task_ids: Sequence[str]) -> tuple[list[dict[str,
     return kept, meta
 
 
-def _labels_hidden(sandbox: Sandbox, task: HumanEvalTask, result: SolveResult, timeout_s: float
-                   ) -> dict[int, tuple[bool, str]]:
+def _humaneval_hidden(sandbox: Sandbox, task: HumanEvalTask, codes: Mapping[int, str], timeout_s: float
+                      ) -> Mapping[int, HiddenResult]:
+    return run_hidden(sandbox, task, codes, timeout_s=timeout_s)
+
+
+def _labels_hidden(sandbox: Sandbox, task: HumanEvalTask, result: SolveResult, timeout_s: float,
+                   hidden: HiddenRunner | None = None) -> dict[int, tuple[bool, str]]:
     codes = {c.index: c.code or "" for c in result.candidates if c.parsed and c.duplicate_of is None}
-    ran = run_hidden(sandbox, task, codes, timeout_s=timeout_s)
+    ran = (hidden or _humaneval_hidden)(sandbox, task, codes, timeout_s)
     labels: dict[int, tuple[bool, str]] = {}
     for c in result.candidates:
         if not c.parsed:
@@ -176,7 +185,7 @@ class _Runner:
                 source = "pool"
             else:
                 self.events.put(ProblemStage(task.task_id, "hidden"))
-                labels = _labels_hidden(self.sandbox, task, result, self.cfg.hidden_timeout_s)
+                labels = _labels_hidden(self.sandbox, task, result, self.cfg.hidden_timeout_s, self.cfg.hidden)
                 source = "hidden"
             timing = {**result.timing, "hidden": round(time.monotonic() - hidden_started, 3),
                       "engine": round(engine.engine_s, 3), "wall": round(time.monotonic() - started, 3)}

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vibecode.bench.calibration import fit_map
-from vibecode.bench.metrics import brier, ece, pass_at_k, reliability_bins, share
+from vibecode.bench.metrics import auroc, brier, ece, pass_at_k, reliability_bins, share
 from vibecode.bench.selectors import SELECTORS, choose
 from vibecode.clr.score import Calibration
 
@@ -86,6 +86,7 @@ def summarize(records: Sequence[Record], meta: Mapping[str, Any] | None = None) 
     first = [bool(r["candidates"]) and bool(min(r["candidates"], key=lambda c: c["index"])["passed"])
              for r in records]
     verified = [r for r in records if r["status"] == "verified"]
+    picked = [r for r in records if r.get("best") is not None]
     plausible = [r for r in records if r["status"] == "plausible"]
     selectors: dict[str, dict[str, Any]] = {}
     for name in SELECTORS:
@@ -119,6 +120,9 @@ def summarize(records: Sequence[Record], meta: Mapping[str, Any] | None = None) 
         "ece": ece(rel, labels) if records else None,
         "brier": brier(rel, labels) if records else None,
         "bins": [b.__dict__ for b in reliability_bins(rel, labels)] if records else [],
+        # reliability of the pick, right vs wrong picks (problems with a pick; failed ones count)
+        "auroc": auroc([float(r["reliability"]) for r in picked], [bool(r["passed"]) for r in picked]),
+        "auroc_picks": len(picked),
         "holdout": holdout_check(records),
         "selectors": selectors,
         "tokens": tokens,

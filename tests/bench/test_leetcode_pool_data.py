@@ -1,0 +1,107 @@
+"""The LeetCode pools in tests/data/leetcode_pools: their shape (both pool modes, oracle and
+generator lines, labels on every candidate), and, in the real sandbox, that every generator
+returns the keyword arguments of the rendered signature and that the oracle agrees with a
+correct candidate on the generated inputs (the replay contract B's oracle reads)."""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from vibecode.bench.leetcode import select
+from vibecode.config import Settings
+from vibecode.sandbox import Limits, make_sandbox
+from vibecode.types import FileChange, Patch
+
+POOLS = Path(__file__).resolve().parents[1] / "data" / "leetcode_pools"
+
+CHECK = r'''
+import copy, json, random, sys
+
+def code(text):
+    return text.split("```python\n", 1)[1].rsplit("```", 1)[0]
+
+def canon(v, kind):
+    v = list(v) if isinstance(v, tuple) else v
+    if kind == "sorted":
+        return sorted(map(repr, v))
+    if kind == "nested":
+        return sorted(repr(sorted(map(repr, g))) for g in v)
+    return v
+
+bad = []
+for job in json.load(open("jobs.json")):
+    gen, oracle, right = {}, {}, {}
+    exec(code(job["generator"]), gen)
+    exec(code(job["oracle"]), oracle)
+    exec(code(job["correct"]), right)
+    rng = random.Random(0)
+    for _ in range(25):
+        kw = gen["generate_input"](rng)
+        if list(kw) != job["params"]:
+            bad.append([job["pool"], "generator names", list(kw)])
+            break
+        a = getattr(oracle["Solution"](), job["entry"])(**copy.deepcopy(kw))
+        b = getattr(right["Solution"](), job["entry"])(**copy.deepcopy(kw))
+        if canon(a, job["kind"]) != canon(b, job["kind"]):
+            bad.append([job["pool"], "oracle disagrees", repr(kw)])
+            break
+print(json.dumps(bad))
+'''
+
+
+def _lines(part: str) -> list[dict[str, object]]:
+    return [json.loads(x) for x in (POOLS / f"{part}.jsonl").read_text().splitlines() if x.strip()]
+
+
+@pytest.mark.parametrize("part", ["dev", "held-out"])
+def test_pools_have_both_modes_and_labels(part: str) -> None:
+    lines = _lines(part)
+    pools: dict[str, list[dict[str, object]]] = {}
+    for x in lines:
+        pools.setdefault(str(x["task_id"]), []).append(x)
+    slugs = {p.split("@")[0] for p in pools}
+    assert len(slugs) == 25
+    for slug in slugs:
+        agree, wm = pools[f"{slug}@agree"], pools[f"{slug}@wrong-majority"]
+        assert sum(bool(x.get("correct")) for x in agree) >= 2  # two correct styles agree
+        cands = [x for x in wm if x["kind"] == "candidate"]
+        assert sum(not x["correct"] for x in cands) > sum(bool(x["correct"]) for x in cands) >= 1
+        assert [x["kind"] for x in wm if x["kind"] != "candidate"] == ["oracle", "generator"]
+    for x in lines:
+        if x["kind"] == "candidate":
+            assert isinstance(x["correct"], bool) and str(x["hidden"]).startswith(("passed", "failed", "timeout"))
+            assert x["correct"] == (x["hidden"] == "passed")  # the label is the hidden-test outcome
+
+
+def test_generators_and_oracles_fit_the_problems_in_the_sandbox() -> None:
+    tasks = {t.task_id: t for t in select(part="all").tasks}
+    jobs = []
+    for part in ("dev", "held-out"):
+        lines = _lines(part)
+        for pool in sorted({str(x["task_id"]) for x in lines if x["kind"] == "oracle"}):
+            task = tasks[pool.split("@")[0]]
+            mine = [x for x in lines if x["task_id"] == pool]
+            sig = next(ln for ln in task.prompt.splitlines() if ln.strip().startswith("def "))
+            params = re.findall(r"(\w+):", sig.split("(", 1)[1].split(")")[0])
+            jobs.append({"pool": pool, "entry": task.entry_point, "params": params,
+                         "kind": json.loads(task.test)["compare"],
+                         "generator": next(x["text"] for x in mine if x["kind"] == "generator"),
+                         "oracle": next(x["text"] for x in mine if x["kind"] == "oracle"),
+                         "correct": next(x["text"] for x in mine if x["kind"] == "candidate" and x["correct"])})
+    assert len(jobs) == 50
+    settings = Settings()
+    sandbox = make_sandbox(settings.sandbox, settings)
+    empty = Path(tempfile.mkdtemp(prefix="vibecode-pool-check-"))
+    try:
+        patch = Patch((FileChange("check.py", None, CHECK), FileChange("jobs.json", None, json.dumps(jobs))))
+        with sandbox.prepare(empty, patch) as ws:
+            run = sandbox.run(ws, (sandbox.python, "-I", "check.py"), Limits(wall_s=120))
+    finally:
+        empty.rmdir()
+    assert run.exit_code == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == []
