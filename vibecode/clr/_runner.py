@@ -63,6 +63,20 @@ class TreeNode:
         return f"TreeNode({self.val})"
 
 
+class Iterator:
+    """LeetCode's Iterator over a list (PeekingIterator's constructor argument)."""
+
+    def __init__(self, values: Any) -> None:
+        self.values, self.at = list(values), 0
+
+    def hasNext(self) -> bool:  # LeetCode's name
+        return self.at < len(self.values)
+
+    def next(self) -> Any:
+        self.at += 1
+        return self.values[self.at - 1]
+
+
 class _Timeout(BaseException):
     pass
 
@@ -148,6 +162,8 @@ def convert(value: Any, plan: Any, ns: dict[str, Any]) -> Any:
     if plan == "tree":
         cls = ns.get("TreeNode")
         return to_tree(value, cls if isinstance(cls, type) else TreeNode)
+    if plan == "iterator":
+        return Iterator(value)
     if isinstance(plan, list) and plan and plan[0] == "list":
         return [convert(v, plan[1], ns) for v in value]
     return value

@@ -140,8 +140,8 @@ def _explanation_end(text: str, pos: int) -> int:
 
 def runner_spec(sig: Signature) -> dict[str, object]:
     """What the runner needs to call each operation: argument and return conversion plans."""
-    def plans(m: Signature) -> list[object]:
-        return [runner_plan(parse_type(p.type)) for p in m.params]
+    def plans(m: Signature) -> list[object]:  # LeetCode hands an Iterator over the listed values
+        return ["iterator" if (p.type or "").startswith("Iterator") else runner_plan(parse_type(p.type)) for p in m.params]
 
     return {
         "init": plans(sig.methods[0]),

@@ -41,6 +41,8 @@ class Signature:
 
     @property
     def entry_point(self) -> str:
+        if self.methods:  # a design class: the class is the entry point
+            return self.class_name or self.function
         return f"{self.class_name}.{self.function}" if self.class_name else self.function
 
     @property
