@@ -172,3 +172,29 @@ def test_the_stale_update_bug_needs_a_generated_sequence() -> None:
     strict, two = (_run(_problem("min_stack"), c, [{OPERATIONS: ["MinStack", "push", "push", "pop", "getMin"],
                                                   ARGUMENTS: [[], [1], [1], [], []]}]) for c in (MIN_STACK_STRICT, MIN_STACK_TWO))
     assert two[0].output == [None, None, None, None, 1] and strict[0].status == "error"
+
+
+def test_nested_integers_are_built_for_a_nested_list_iterator() -> None:
+    starter = ("```python\nclass NestedIterator:\n    def __init__(self, nested_list: list[Any]) -> None:\n"
+               "    def next(self) -> int:\n    def has_next(self) -> bool:\n```\n")
+    problem = parse_problem("# Flatten\n\nInput: nestedList = [[1,1],2,[1,[4]]]\nOutput: [1,1,2,1,4]\n\n" + starter)
+    code = '''
+class NestedIterator:
+    def __init__(self, nestedList):
+        self.out = []
+        def walk(items):
+            for x in items:
+                if x.isInteger():
+                    self.out.append(x.getInteger())
+                else:
+                    walk(x.getList())
+        walk(nestedList)
+    def next(self):
+        return self.out.pop(0)
+    def hasNext(self):
+        return bool(self.out)
+'''
+    made = generate_design_inputs(problem)
+    res = _run(problem, code, [dict(e.inputs) for e in problem.examples] + [dict(x) for x in made.inputs])
+    assert all(e.passed for e in check_examples(problem, res))
+    assert made.inputs and all(r.status == "ok" for r in res)  # next is never called past the end

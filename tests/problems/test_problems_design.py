@@ -124,3 +124,19 @@ def test_package_case_with_constructor_arguments_and_no_constructor_operation() 
     got2 = from_test_case(sig2, ("operations", "inputs", "expected"), (["F", "show"], [[1, 2], []], [None, 1]))
     assert got2 is not None and got2[0][ARGUMENTS] == [[[1, 2]], []]
     assert from_test_case(sig2, ("nums", "expected"), ([1], 1)) is None
+
+
+def test_an_iterator_example_becomes_hasnext_and_next_calls() -> None:
+    """Zigzag Iterator's examples give the constructor's arguments and what next returns."""
+    starter = ("```python\nclass ZigzagIterator:\n    def __init__(self, v1: list[int], v2: list[int]) -> None:\n"
+               "    def next(self) -> int:\n    def has_next(self) -> bool:\n```\n")
+    text = ("# Zigzag Iterator\n\n**Example 1:**\n\n```\nInput: v1 = [1,2], v2 = [3]\nOutput: [1,3,2]\n"
+            "Explanation: By calling next repeatedly until hasNext returns false ...\n```\n\n" + starter)
+    problem = parse_problem(text)
+    (ex,) = problem.examples
+    assert ex.inputs[ARGUMENTS][0] == [[1, 2], [3]]  # type: ignore[index]
+    assert ex.inputs[OPERATIONS] == ["ZigzagIterator"] + ["has_next", "next"] * 3 + ["has_next"]
+    assert ex.output == [None, True, 1, True, 3, True, 2, False]
+    got = from_test_case(problem.signature, ("v1", "v2", "expected"), ([5], [], [5]))
+    assert got == ({OPERATIONS: ["ZigzagIterator", "has_next", "next", "has_next"], ARGUMENTS: [[[5], []], [], [], []]},
+                   [None, True, 5, False])

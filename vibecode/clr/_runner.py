@@ -77,6 +77,22 @@ class Iterator:
         return self.values[self.at - 1]
 
 
+class NestedInteger:
+    """LeetCode's NestedInteger: an integer or a list of NestedIntegers."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = [NestedInteger(v) for v in value] if isinstance(value, list) else value
+
+    def isInteger(self) -> bool:  # LeetCode's names
+        return not isinstance(self.value, list)
+
+    def getInteger(self) -> Any:
+        return None if isinstance(self.value, list) else self.value
+
+    def getList(self) -> Any:
+        return self.value if isinstance(self.value, list) else None
+
+
 class _Timeout(BaseException):
     pass
 
@@ -164,6 +180,8 @@ def convert(value: Any, plan: Any, ns: dict[str, Any]) -> Any:
         return to_tree(value, cls if isinstance(cls, type) else TreeNode)
     if plan == "iterator":
         return Iterator(value)
+    if plan == "nested":
+        return [NestedInteger(v) for v in value]
     if isinstance(plan, list) and plan and plan[0] == "list":
         return [convert(v, plan[1], ns) for v in value]
     return value

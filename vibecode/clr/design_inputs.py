@@ -26,7 +26,14 @@ import random
 import re
 
 from vibecode.clr.inputs import generate_inputs, validate_input
-from vibecode.problems.design import ARGUMENTS, OPERATIONS, fold, method_for, sequence_error
+from vibecode.problems.design import (
+    ARGUMENTS,
+    OPERATIONS,
+    fold,
+    is_iterator,
+    method_for,
+    sequence_error,
+)
 from vibecode.problems.typespec import parse_type
 from vibecode.types import Example, InputSet, Problem, Signature
 
@@ -111,11 +118,13 @@ class _Sequences:
             else:
                 self.notes.append(f"no valid arguments for `{m.function}`; it is not called")
         guarded = guarded_methods(problem)
+        if is_iterator(self.sig):  # next past the end is undefined whether or not the statement says so
+            guarded |= {m.function for m in self.sig.methods[1:] if fold(m.function) in ("next", "peek")}
         self.adders = [m.function for m in self.sig.methods[1:] if _prefixed(m.function, _ADDS)]
         # an iterator over its constructor's input: it holds as many elements as that input
         self.iterates = not self.adders and bool(guarded) and all(_prefixed(g, ("next", "peek")) for g in guarded) and any(
             parse_type(p.type).base.kind in ("list", "treenode") or (p.type or "").startswith("Iterator")
-            for p in self.sig.methods[0].params)
+            or "nested" in p.name.lower() for p in self.sig.methods[0].params)
         if guarded and not self.adders and not self.iterates:
             self.notes.append(f"{', '.join(sorted(guarded))}: only valid in states vibecode cannot track; not called")
         self.guarded = guarded

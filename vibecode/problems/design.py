@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from vibecode.errors import ProblemError
-from vibecode.problems.literals import LiteralError, scan_value
+from vibecode.problems.literals import LiteralError, parse_arguments, scan_value
 from vibecode.problems.typespec import check_value, parse_type, runner_plan
 from vibecode.types import Example, Param, Signature
 
@@ -122,6 +122,8 @@ def design_examples(text: str, sig: Signature) -> tuple[list[Example], list[str]
         explanation = _EXPLANATION.sub("", text[outputs[1] : end], count=1).strip()
         source = text[m.start() : outputs[1]].strip()
         examples.append(Example({OPERATIONS: ops[0], ARGUMENTS: args[0]}, outputs[0], explanation, source))
+    if not examples and is_iterator(sig):
+        examples = _iterator_examples(text, sig)
     if not examples:
         raise ProblemError(
             f"`{sig.class_name}` is a design class, but no example lists its operations as LeetCode "
@@ -129,6 +131,47 @@ def design_examples(text: str, sig: Signature) -> tuple[list[Example], list[str]
             f'Write e.g. `Input\\n["{sig.class_name}", "{sig.methods[1].function}"]\\n[[], []]\\nOutput\\n[null, null]`.',
         )
     return examples, warnings
+
+
+def is_iterator(sig: Signature) -> bool:
+    """A class with next and hasNext: next is only called while hasNext is true."""
+    return {"next", "hasnext"} <= {fold(m.function) for m in sig.methods[1:]}
+
+
+def iterator_sequence(sig: Signature, ctor: list[object], values: list[object]) -> tuple[dict[str, object], list[object]]:
+    """An iterator example ("calling next until hasNext is false gives ``values``") as operations."""
+    has_next = next(m.function for m in sig.methods[1:] if fold(m.function) == "hasnext")
+    step = next(m.function for m in sig.methods[1:] if fold(m.function) == "next")
+    ops: list[object] = [sig.class_name or ""]
+    expected: list[object] = [None]
+    for v in values:
+        ops += [has_next, step]
+        expected += [True, v]
+    ops.append(has_next)
+    expected.append(False)
+    return {OPERATIONS: ops, ARGUMENTS: [ctor, *([] for _ in ops[1:])]}, expected
+
+
+def _iterator_examples(text: str, sig: Signature) -> list[Example]:
+    """``Input: v1 = [1,2], v2 = [3]`` / ``Output: [1,3,2]``: the constructor's arguments and
+    what ``next`` returns until ``hasNext`` is false."""
+    out = []
+    names = {fold(p.name): n for n, p in enumerate(sig.methods[0].params)}
+    for m in re.finditer(r"(?im)^\W*inputs?\W*:\W*(.+)\n(?:\s*\n)*\W*outputs?\W*:\W*(\[.*)$", text):
+        try:
+            pairs = parse_arguments(m.group(1).strip().strip("`"))
+            got = scan_value(m.group(2))
+        except LiteralError:
+            continue
+        ctor: list[object] = [None] * len(names)
+        if got is None or not isinstance(got[0], list) or len(pairs) != len(names):
+            continue
+        for i, (name, value) in enumerate(pairs):
+            ctor[names.get(fold(name or ""), i)] = value
+        inputs, expected = iterator_sequence(sig, ctor, got[0])
+        if sequence_error(sig, inputs[OPERATIONS], inputs[ARGUMENTS]) is None:
+            out.append(Example(inputs, expected, "", m.group(0).strip()))
+    return out
 
 
 def _explanation_end(text: str, pos: int) -> int:
@@ -140,8 +183,15 @@ def _explanation_end(text: str, pos: int) -> int:
 
 def runner_spec(sig: Signature) -> dict[str, object]:
     """What the runner needs to call each operation: argument and return conversion plans."""
-    def plans(m: Signature) -> list[object]:  # LeetCode hands an Iterator over the listed values
-        return ["iterator" if (p.type or "").startswith("Iterator") else runner_plan(parse_type(p.type)) for p in m.params]
+    def plan(p: Param) -> object:  # LeetCode hands an Iterator over the values, or NestedIntegers
+        if (p.type or "").startswith("Iterator"):
+            return "iterator"
+        if "NestedInteger" in (p.type or "") or fold(p.name) == "nestedlist":
+            return "nested"
+        return runner_plan(parse_type(p.type))
+
+    def plans(m: Signature) -> list[object]:
+        return [plan(p) for p in m.params]
 
     return {
         "init": plans(sig.methods[0]),
@@ -159,6 +209,10 @@ def from_test_case(sig: Signature, params: Sequence[str], case: Sequence[object]
     expected``, or constructor arguments, ``operations`` (without the constructor), ``expected``."""
     named = dict(zip(params, case, strict=False))
     ops, expected = named.get("operations"), named.get("expected")
+    if ops is None and isinstance(expected, list) and is_iterator(sig):
+        ctor = [named[p] for p in params if p != "expected"]
+        if len(ctor) == len(sig.methods[0].params):
+            return iterator_sequence(sig, ctor, expected)
     if not isinstance(ops, list) or not isinstance(expected, list):
         return None
     if "inputs" in named:
