@@ -198,3 +198,71 @@ class NestedIterator:
     res = _run(problem, code, [dict(e.inputs) for e in problem.examples] + [dict(x) for x in made.inputs])
     assert all(e.passed for e in check_examples(problem, res))
     assert made.inputs and all(r.status == "ok" for r in res)  # next is never called past the end
+
+
+CODEC = '''
+class Codec:
+    def serialize(self, root):
+        out = []
+        def go(n):
+            if n is None:
+                out.append("#")
+                return
+            out.append(str(n.val))
+            go(n.left)
+            go(n.right)
+        go(root)
+        return ",".join(out)
+
+    def deserialize(self, data):
+        it = iter(data.split(","))
+        def go():
+            v = next(it)
+            if v == "#":
+                return None
+            n = TreeNode(int(v))
+            n.left = go()
+            n.right = go()
+            return n
+        return go()
+'''
+
+# Wrong: keeps the values in level order but rebuilds a complete tree (the example is complete).
+CODEC_COMPLETE = '''
+class Codec:
+    def serialize(self, root):
+        out, queue = [], [root]
+        for n in queue:
+            if n is not None:
+                out.append(str(n.val))
+                queue += [n.left, n.right]
+        return " ".join(out)
+
+    def deserialize(self, data):
+        vals = [TreeNode(int(v)) for v in data.split()]
+        for i, n in enumerate(vals):
+            if 2 * i + 1 < len(vals):
+                n.left = vals[2 * i + 1]
+            if 2 * i + 2 < len(vals):
+                n.right = vals[2 * i + 2]
+        return vals[0] if vals else None
+'''
+
+
+def test_a_codec_round_trip_compares_the_tree_not_the_encoding() -> None:
+    starter = ("```python\nclass Codec:\n    def serialize(self, root: Optional[TreeNode]) -> str:\n"
+               "    def deserialize(self, data: str) -> Optional[TreeNode]:\n```\n")
+    text = ("# Serialize\n\n**Example 1:**\n\nInput: root = [1,2,3]\nOutput: [1,2,3]\n\n**Example 2:**\n\n"
+            "Input: root = []\nOutput: []\n\n**Constraints:**\n\n- -1000 <= Node.val <= 1000\n\n" + starter)
+    problem = parse_problem(text)
+    assert problem.examples[0].inputs == {OPERATIONS: ["Codec", "serialize", "deserialize"],
+                                          ARGUMENTS: [[], [[1, 2, 3]], [{"$result": 1}]]}
+    assert problem.examples[0].output == [None, None, [1, 2, 3]]
+    made = generate_design_inputs(problem)
+    assert len(made.inputs) >= 8 and all(validate_design_input(dict(x), problem) == [] for x in made.inputs)
+    inputs = [dict(e.inputs) for e in problem.examples] + [dict(x) for x in made.inputs]
+    good, bad = (_run(problem, code, inputs) for code in (CODEC, CODEC_COMPLETE))
+    assert all(r.status == "ok" for r in good) and all(e.passed for e in check_examples(problem, good))
+    assert good[0].output == [None, None, [1, 2, 3]]  # the encoding itself is not compared
+    assert all(e.passed for e in check_examples(problem, bad))
+    assert [(r.status, r.output) for r in bad] != [(r.status, r.output) for r in good]

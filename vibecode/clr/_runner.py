@@ -261,14 +261,20 @@ def run_design(cls: Any, raw_args: Any, design: dict[str, Any], ns: dict[str, An
     obj = cls(*[convert(v, p, ns) for v, p in zip(arg_lists[0], design["init"])])  # noqa: B905
     names = {_fold(n): n for n in dir(obj) if not n.startswith("_")}
     outputs: list[Any] = [None]
+    raw: list[Any] = [obj]
     for i in range(1, len(ops)):
         at[:] = [i, ops[i]]
+        given = arg_lists[i]
+        for ref in [a["$result"] for a in given if isinstance(a, dict) and "$result" in a]:
+            outputs[ref] = None  # an encoding is the candidate's own: only the round trip counts
         info = design["methods"].get(_fold(ops[i]), {})
         name = ops[i] if callable(getattr(obj, ops[i], None)) else names.get(_fold(ops[i]), info.get("name", ops[i]))
         method = getattr(obj, name, None)
         if not callable(method):
             raise AttributeError(f"{type(obj).__name__} has no method {ops[i]}")
-        value = method(*[convert(v, p, ns) for v, p in zip(arg_lists[i], info.get("plans", []))])  # noqa: B905
+        value = method(*[raw[v["$result"]] if isinstance(v, dict) and "$result" in v else convert(v, p, ns)
+                         for v, p in zip(given, info.get("plans", []))])  # noqa: B905
+        raw.append(value)
         outputs.append(None if info.get("void") else empty_nodes(to_jsonable(value), info.get("returns_plan")))
     return outputs
 

@@ -29,9 +29,12 @@ from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.problems.design import (
     ARGUMENTS,
     OPERATIONS,
+    RESULT,
     fold,
     is_iterator,
+    is_round_trip,
     method_for,
+    round_trip_sequence,
     sequence_error,
 )
 from vibecode.problems.typespec import parse_type
@@ -193,6 +196,12 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
     """Operation sequences for a design problem (see the module doc); notes say what was left out."""
     rng = random.Random(seed)
     gen = _Sequences(problem, rng)
+    if is_round_trip(problem.signature):  # a Codec: decode(encode(x)) for generated values of x
+        first = problem.signature.methods[1]
+        trips = [round_trip_sequence(problem.signature, row[0])[0] for row in gen.pools.get(first.function, [])]
+        known_values = [e.inputs.get(ARGUMENTS) for e in problem.examples]
+        fresh = [t for t in trips if t[ARGUMENTS] not in known_values]
+        return InputSet(tuple({json.dumps(t, sort_keys=True): t for t in fresh}.values())[:max_inputs], "type", tuple(gen.notes))
     ctor_pool = gen.pools.get("__init__", [])
     if not ctor_pool:
         return InputSet((), "type", (*gen.notes, "no valid constructor arguments: no operation sequences generated"))
@@ -232,7 +241,7 @@ def validate_design_input(args: dict[str, object], problem: Problem) -> list[str
     for i, (op, a) in enumerate(zip(ops, arg_lists, strict=True)):
         method = sig.methods[0] if i == 0 else method_for(sig, str(op))
         assert method is not None
-        if not method.params:
+        if not method.params or any(isinstance(v, dict) and RESULT in v for v in a):
             continue
         mini = minis.setdefault(method.function, method_problem(problem, method))
         out += [f"operation {i} `{op}`: {e}" for e in validate_input(dict(zip(mini.signature.arg_names, a, strict=True)), mini)]

@@ -30,6 +30,8 @@ from vibecode.types import Example, Param, Signature
 
 OPERATIONS = "operations"
 ARGUMENTS = "arguments"
+RESULT = "$result"  # an argument {"$result": i} is what operation i returned (a Codec's round trip)
+_ROUND_TRIPS = {("serialize", "deserialize"), ("encode", "decode")}
 _INPUT = re.compile(r"(?im)^[^\S\n]*(?:[-*>][^\S\n]+)?(?:\*\*|__)?[^\S\n]*inputs?\b[^\S\n]*(?:\*\*|__)?:?(?:\*\*|__)?")
 _OUTPUT = re.compile(r"(?i)(?:\*\*|__)?\boutputs?\b[^\S\n]*(?:\*\*|__)?:?(?:\*\*|__)?")
 _EXPLANATION = re.compile(r"(?i)(?:\*\*|__)?\bexplanation\b[^\S\n]*(?:\*\*|__)?:?(?:\*\*|__)?")
@@ -78,6 +80,10 @@ def sequence_error(sig: Signature, ops: object, args: object) -> str | None:
         if len(a) != len(method.params):
             return f"operation {i} `{op}` takes {len(method.params)} argument(s), not {len(a)}"
         for p, v in zip(method.params, a, strict=True):
+            if isinstance(v, dict) and set(v) == {RESULT}:
+                if not isinstance(v[RESULT], int) or not 0 < v[RESULT] < i:
+                    return f"operation {i} `{op}` refers to the result of a later operation"
+                continue
             err = check_value(v, parse_type(p.type), p.name)
             if err:
                 return f"operation {i} `{op}`: {err}"
@@ -122,8 +128,8 @@ def design_examples(text: str, sig: Signature) -> tuple[list[Example], list[str]
         explanation = _EXPLANATION.sub("", text[outputs[1] : end], count=1).strip()
         source = text[m.start() : outputs[1]].strip()
         examples.append(Example({OPERATIONS: ops[0], ARGUMENTS: args[0]}, outputs[0], explanation, source))
-    if not examples and is_iterator(sig):
-        examples = _iterator_examples(text, sig)
+    if not examples and (is_iterator(sig) or is_round_trip(sig)):
+        examples = _named_examples(text, sig)
     if not examples:
         raise ProblemError(
             f"`{sig.class_name}` is a design class, but no example lists its operations as LeetCode "
@@ -152,23 +158,45 @@ def iterator_sequence(sig: Signature, ctor: list[object], values: list[object]) 
     return {OPERATIONS: ops, ARGUMENTS: [ctor, *([] for _ in ops[1:])]}, expected
 
 
-def _iterator_examples(text: str, sig: Signature) -> list[Example]:
-    """``Input: v1 = [1,2], v2 = [3]`` / ``Output: [1,3,2]``: the constructor's arguments and
-    what ``next`` returns until ``hasNext`` is false."""
+def is_round_trip(sig: Signature) -> bool:
+    """A Codec: ``decode(encode(x))`` must give ``x`` back (of a type the harness converts)."""
+    if len(sig.methods) != 3 or sig.methods[0].params:
+        return False
+    first, second = sig.methods[1:]
+    kinds = [parse_type(m.params[0].type).base.kind for m in (first, second) if len(m.params) == 1]
+    return (fold(first.function), fold(second.function)) in _ROUND_TRIPS and len(kinds) == 2 and all(
+        k in ("str", "treenode", "list", "int") for k in kinds)
+
+
+def round_trip_sequence(sig: Signature, value: object) -> tuple[dict[str, object], list[object]]:
+    first, second = sig.methods[1:]
+    ops: list[object] = [sig.class_name or "", first.function, second.function]
+    return {OPERATIONS: ops, ARGUMENTS: [[], [value], [{RESULT: 1}]]}, [None, None, value]
+
+
+def _named_examples(text: str, sig: Signature) -> list[Example]:
+    """``Input: v1 = [1,2], v2 = [3]`` / ``Output: [1,3,2]``: an iterator's constructor arguments
+    and what ``next`` returns until ``hasNext`` is false; or a Codec's value and itself."""
     out = []
-    names = {fold(p.name): n for n, p in enumerate(sig.methods[0].params)}
-    for m in re.finditer(r"(?im)^\W*inputs?\W*:\W*(.+)\n(?:\s*\n)*\W*outputs?\W*:\W*(\[.*)$", text):
+    ctor_params = sig.methods[0].params if is_iterator(sig) else sig.methods[1].params
+    names = {fold(p.name): n for n, p in enumerate(ctor_params)}
+    for m in re.finditer(r"(?im)^\W*inputs?\W*:\W*(.+)\n(?:\s*\n)*\W*outputs?\W*:[\s*`]*(.*)$", text):
         try:
             pairs = parse_arguments(m.group(1).strip().strip("`"))
             got = scan_value(m.group(2))
         except LiteralError:
             continue
         ctor: list[object] = [None] * len(names)
-        if got is None or not isinstance(got[0], list) or len(pairs) != len(names):
+        if got is None or len(pairs) != len(names):
             continue
         for i, (name, value) in enumerate(pairs):
             ctor[names.get(fold(name or ""), i)] = value
-        inputs, expected = iterator_sequence(sig, ctor, got[0])
+        if is_iterator(sig) and isinstance(got[0], list):
+            inputs, expected = iterator_sequence(sig, ctor, got[0])
+        elif is_round_trip(sig) and ctor[0] == got[0]:
+            inputs, expected = round_trip_sequence(sig, ctor[0])
+        else:
+            continue
         if sequence_error(sig, inputs[OPERATIONS], inputs[ARGUMENTS]) is None:
             out.append(Example(inputs, expected, "", m.group(0).strip()))
     return out
@@ -209,6 +237,11 @@ def from_test_case(sig: Signature, params: Sequence[str], case: Sequence[object]
     expected``, or constructor arguments, ``operations`` (without the constructor), ``expected``."""
     named = dict(zip(params, case, strict=False))
     ops, expected = named.get("operations"), named.get("expected")
+    if ops is None and is_round_trip(sig) and len(case) == 1:
+        return round_trip_sequence(sig, case[0])
+    given = named.get("inputs")
+    if isinstance(ops, list) and is_round_trip(sig) and isinstance(given, list):  # the package leaves decode's [] empty
+        named["inputs"] = [a if a or i < 2 else [{RESULT: i - 1}] for i, a in enumerate(given)]
     if ops is None and isinstance(expected, list) and is_iterator(sig):
         ctor = [named[p] for p in params if p != "expected"]
         if len(ctor) == len(sig.methods[0].params):
