@@ -140,3 +140,18 @@ def test_an_iterator_example_becomes_hasnext_and_next_calls() -> None:
     got = from_test_case(problem.signature, ("v1", "v2", "expected"), ([5], [], [5]))
     assert got == ({OPERATIONS: ["ZigzagIterator", "has_next", "next", "has_next"], ARGUMENTS: [[[5], []], [], [], []]},
                    [None, True, 5, False])
+
+
+def test_without_starter_code_the_class_is_inferred_from_the_examples() -> None:
+    """A statement copied from leetcode.com without the editor's code."""
+    text = (DATA / "min_stack_leetcode.md").read_text(encoding="utf-8")
+    problem = parse_problem(text[: text.index("```python")])
+    sig = problem.signature
+    assert sig.design and sig.class_name == "MinStack"
+    # names from "void push(int val)" in the statement, types and void-ness from the calls
+    assert [(m.function, [(p.name, p.type) for p in m.params], m.returns) for m in sig.methods] == [
+        ("__init__", [], None), ("push", [("val", "int")], "None"), ("getMin", [], "int"),
+        ("pop", [], "None"), ("top", [], "int")]
+    assert "class MinStack:" in problem.starter and "def push(self, val: int) -> None:" in problem.starter
+    assert any("inferred from the examples" in w for w in problem.warnings)
+    assert problem.examples[0].output == [None, None, None, None, -3, None, 0, -2]

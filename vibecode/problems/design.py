@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from vibecode.errors import ProblemError
 from vibecode.problems.literals import LiteralError, parse_arguments, scan_value
-from vibecode.problems.typespec import check_value, parse_type, runner_plan
+from vibecode.problems.typespec import check_value, format_type, infer_type, parse_type, runner_plan
 from vibecode.types import Example, Param, Signature
 
 OPERATIONS = "operations"
@@ -88,6 +88,52 @@ def sequence_error(sig: Signature, ops: object, args: object) -> str | None:
             if err:
                 return f"operation {i} `{op}`: {err}"
     return None
+
+
+def infer_design(text: str) -> Signature | None:
+    """Without starter code: the design class that the first operations example calls, its
+    methods in the order they first appear, parameter names from the statement's
+    ``void put(int key, int value)`` lines where they match, types from the calls."""
+    for m in _INPUT.finditer(text):
+        ops, args = _list_at(text, m.end()), None
+        args = _list_at(text, ops[1]) if ops else None
+        label = _OUTPUT.match(text, _JUNK.match(text, args[1]).end()) if args else None  # type: ignore[union-attr]
+        outputs = _list_at(text, label.end()) if label and args else None
+        if ops is None or args is None or outputs is None:
+            continue
+        names, calls, results = ops[0], args[0], outputs[0]
+        if not (isinstance(names, list) and isinstance(calls, list) and isinstance(results, list)
+                and names and len(names) == len(calls) == len(results)
+                and all(isinstance(n, str) and n.isidentifier() for n in names)
+                and all(isinstance(c, list) for c in calls)):
+            continue
+        order: dict[str, list[int]] = {}
+        for i, n in enumerate(names):
+            order.setdefault(str(n) if i else "__init__", []).append(i)
+        methods = []
+        for name, where in order.items():
+            arity = len(calls[where[0]])
+            if any(len(calls[i]) != arity for i in where):
+                return None
+            shown = re.search(rf"\b{re.escape(str(names[0]) if name == '__init__' else name)}\s*\(([^()]*)\)", text)
+            words = [w.split()[-1] for w in shown.group(1).split(",") if w.split()] if shown else []
+            params = [Param(words[k] if len(words) == arity and words[k].isidentifier() else f"arg{k + 1}",
+                            format_type(infer_type([calls[i][k] for i in where])))
+                      for k in range(arity)]
+            out = infer_type([results[i] for i in where])
+            methods.append((name, params, None if name == "__init__" else "None" if out.kind == "none" else format_type(out)))
+        return design_signature(str(names[0]), methods)
+    return None
+
+
+def design_starter(sig: Signature) -> str:
+    """Starter code for a design class, LeetCode style."""
+    lines = [f"class {sig.class_name}:"]
+    for m in sig.methods:
+        args = "".join(f", {p.name}: {p.type}" if p.type else f", {p.name}" for p in m.params)
+        lines.append(f"    def {m.function}(self{args})" + (f" -> {m.returns}" if m.returns else "") + ":")
+        lines.append("        ...")
+    return "\n".join(lines) + "\n"
 
 
 def _list_at(text: str, pos: int) -> tuple[object, int] | None:
