@@ -155,3 +155,18 @@ def test_without_starter_code_the_class_is_inferred_from_the_examples() -> None:
     assert "class MinStack:" in problem.starter and "def push(self, val: int) -> None:" in problem.starter
     assert any("inferred from the examples" in w for w in problem.warnings)
     assert problem.examples[0].output == [None, None, None, None, -3, None, 0, -2]
+
+
+@pytest.mark.parametrize(
+    ("methods", "part"),
+    [
+        ("    def run(self, done: Callable[[], None]) -> None:\n    def stop(self) -> None:\n", "take callbacks"),
+        ("    def dot(self, other: Vec) -> int:\n    def size(self) -> int:\n", "a second object of the class"),
+        ("    def encode(self, root: Node | None) -> str:\n    def decode(self, data: str) -> Node | None:\n", "n-ary tree"),
+    ],
+)
+def test_design_classes_that_cannot_run_say_why(methods: str, part: str) -> None:
+    text = f"# Vec\n\nInput: nums = [1,0]\nOutput: 1\n\n```python\nclass Vec:\n{methods}```\n"
+    with pytest.raises(ProblemError) as info:
+        parse_problem(text)
+    assert "is a design class" in str(info.value) and part in str(info.value)

@@ -179,10 +179,23 @@ def design_examples(text: str, sig: Signature) -> tuple[list[Example], list[str]
     if not examples:
         raise ProblemError(
             f"`{sig.class_name}` is a design class, but no example lists its operations as LeetCode "
-            "does (`Input`, a list of operation names, a list of argument lists, `Output`, a list of results).",
+            "does (`Input`, a list of operation names, a list of argument lists, `Output`, a list of results)"
+            f"{_unsupported(sig)}.",
             f'Write e.g. `Input\\n["{sig.class_name}", "{sig.methods[1].function}"]\\n[[], []]\\nOutput\\n[null, null]`.',
         )
     return examples, warnings
+
+
+def _unsupported(sig: Signature) -> str:
+    """Why a design class whose examples are not operation sequences cannot be run, if known."""
+    types = [p.type or "" for m in sig.methods for p in m.params] + [m.returns or "" for m in sig.methods]
+    if any("Callable" in t for t in types):
+        return "; its methods take callbacks, which vibecode cannot check yet"
+    if any(re.search(rf"\b{re.escape(sig.class_name or '')}\b", t) for t in types):
+        return "; its methods take a second object of the class, which vibecode cannot run yet"
+    if tuple(fold(m.function) for m in sig.methods[1:]) in _ROUND_TRIPS:
+        return "; a round trip of this value type (an n-ary tree `Node`) is not supported yet"
+    return ""
 
 
 def is_iterator(sig: Signature) -> bool:
