@@ -266,3 +266,26 @@ def test_a_codec_round_trip_compares_the_tree_not_the_encoding() -> None:
     assert good[0].output == [None, None, [1, 2, 3]]  # the encoding itself is not compared
     assert all(e.passed for e in check_examples(problem, bad))
     assert [(r.status, r.output) for r in bad] != [(r.status, r.output) for r in good]
+
+
+def test_random_results_are_not_compared() -> None:
+    starter = ("```python\nclass RandomizedSet:\n    def __init__(self) -> None:\n    def insert(self, val: int) -> bool:\n"
+               "    def getRandom(self) -> int:\n```\n")
+    problem = parse_problem("# R\n\nInput\n[\"RandomizedSet\", \"insert\", \"insert\", \"getRandom\"]\n[[], [1], [2], []]\n"
+                            "Output\n[null, true, true, 2]\n\n" + starter)
+    assert problem.examples[0].output == [None, True, True, None]
+    code = '''
+import random
+class RandomizedSet:
+    def __init__(self):
+        self.items = []
+    def insert(self, val):
+        if val in self.items:
+            return False
+        self.items.append(val)
+        return True
+    def getRandom(self):
+        return random.choice(self.items)
+'''
+    res = _run(problem, code, [dict(problem.examples[0].inputs)])
+    assert res[0].output == [None, True, True, None] and all(e.passed for e in check_examples(problem, res))

@@ -173,7 +173,8 @@ def design_examples(text: str, sig: Signature) -> tuple[list[Example], list[str]
         end = _explanation_end(text, outputs[1])
         explanation = _EXPLANATION.sub("", text[outputs[1] : end], count=1).strip()
         source = text[m.start() : outputs[1]].strip()
-        examples.append(Example({OPERATIONS: ops[0], ARGUMENTS: args[0]}, outputs[0], explanation, source))
+        expected = unrandom(sig, ops[0], outputs[0])  # type: ignore[arg-type]
+        examples.append(Example({OPERATIONS: ops[0], ARGUMENTS: args[0]}, expected, explanation, source))
     if not examples and (is_iterator(sig) or is_round_trip(sig)):
         examples = _named_examples(text, sig)
     if not examples:
@@ -268,6 +269,16 @@ def _explanation_end(text: str, pos: int) -> int:
     return min(ends) if ends else len(text)
 
 
+def is_random(name: str) -> bool:
+    """``getRandom``: any element is a right answer, so its results are not compared."""
+    return "random" in fold(name)
+
+
+def unrandom(sig: Signature, ops: list[object], outputs: list[object]) -> list[object]:
+    """``outputs`` with the results of random operations as null (the runner gives null too)."""
+    return [None if i and is_random(str(op)) else out for i, (op, out) in enumerate(zip(ops, outputs, strict=False))]
+
+
 def runner_spec(sig: Signature) -> dict[str, object]:
     """What the runner needs to call each operation: argument and return conversion plans."""
     def plan(p: Param) -> object:  # LeetCode hands an Iterator over the values, or NestedIntegers
@@ -284,7 +295,7 @@ def runner_spec(sig: Signature) -> dict[str, object]:
         "init": plans(sig.methods[0]),
         "methods": {
             fold(m.function): {"name": m.function, "plans": plans(m), "returns_plan": runner_plan(parse_type(m.returns)),
-                               "void": (m.returns or "").strip() == "None"}
+                               "void": (m.returns or "").strip() == "None" or is_random(m.function)}
             for m in sig.methods[1:]
         },
     }
@@ -317,4 +328,4 @@ def from_test_case(sig: Signature, params: Sequence[str], case: Sequence[object]
         args = [ctor, *([] for _ in ops[1:])]
     if sequence_error(sig, ops, args) is not None or len(expected) != len(ops):
         return None
-    return {OPERATIONS: ops, ARGUMENTS: args}, expected
+    return {OPERATIONS: ops, ARGUMENTS: args}, unrandom(sig, ops, expected)
