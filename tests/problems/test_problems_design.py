@@ -170,3 +170,9 @@ def test_design_classes_that_cannot_run_say_why(methods: str, part: str) -> None
     with pytest.raises(ProblemError) as info:
         parse_problem(text)
     assert "is a design class" in str(info.value) and part in str(info.value)
+
+
+def test_a_helper_class_without_methods_is_not_a_design_class() -> None:
+    starter = "```python\nclass TreeNode:\n    def __init__(self, x):\n        self.val = x\n\ndef depth(root):\n    pass\n```\n"
+    problem = parse_problem("# Depth\n\nExample 1:\nInput: root = [1,2]\nOutput: 2\n\n" + starter)
+    assert not problem.signature.design and problem.signature.function == "depth"

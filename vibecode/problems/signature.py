@@ -76,7 +76,7 @@ def signature_from_starter(code: str) -> Signature | None:
         cls = "Solution" if "Solution" in owners else owners[0]
         methods = [d for d in defs if d[2] == cls]
         public = [d for d in methods if not d[0].startswith("_")]
-        if cls != "Solution" and (any(d[0] == "__init__" for d in methods) or len(public) > 1):  # a design class
+        if cls != "Solution" and public and (any(d[0] == "__init__" for d in methods) or len(public) > 1):  # design
             return design_signature(cls, [(d[0], *_method_header(d[3])) for d in methods])
         if public:
             name, _, _, header = public[0]
