@@ -162,6 +162,8 @@ def test_validation_names_the_operation_outside_the_constraints() -> None:
         "operation 1 `pop` is not a method of LRUCache"
     ]
     assert validate_design_input({OPERATIONS: ["LRUCache", "get"], ARGUMENTS: [[2], [7]]}, problem) == []
+    # "At most 2 * 10^5 calls": the short sequences say they do not test that
+    assert any("not stress-tested" in n for n in generate_design_inputs(problem).notes)
 
 
 def test_the_stale_update_bug_needs_a_generated_sequence() -> None:

@@ -46,6 +46,7 @@ _GUARD = re.compile(
     r"not be called on an? empty|only be called when",
     re.I,
 )
+_CALLS = re.compile(r"\bat most\b.*\bcalls?\b", re.I)
 _ADDS = ("push", "add", "insert", "put", "offer", "enqueue", "append")
 _REMOVES = ("pop", "remove", "delete", "dequeue", "poll")
 
@@ -224,7 +225,10 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
             out.setdefault(key, seq)
         if len(out) >= max_inputs:
             break
-    return InputSet(tuple(out.values()), "type", tuple(gen.notes))
+    notes = list(gen.notes)
+    if any(_CALLS.search(line) for line in problem.constraints):
+        notes.append(f"sequences stay short (at most {max(LENGTHS)} calls); the stated call limit is not stress-tested")
+    return InputSet(tuple(out.values()), "type", tuple(notes))
 
 
 def validate_design_input(args: dict[str, object], problem: Problem) -> list[str]:
