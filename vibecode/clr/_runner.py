@@ -63,6 +63,36 @@ class TreeNode:
         return f"TreeNode({self.val})"
 
 
+class Iterator:
+    """LeetCode's Iterator over a list (PeekingIterator's constructor argument)."""
+
+    def __init__(self, values: Any) -> None:
+        self.values, self.at = list(values), 0
+
+    def hasNext(self) -> bool:  # LeetCode's name
+        return self.at < len(self.values)
+
+    def next(self) -> Any:
+        self.at += 1
+        return self.values[self.at - 1]
+
+
+class NestedInteger:
+    """LeetCode's NestedInteger: an integer or a list of NestedIntegers."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = [NestedInteger(v) for v in value] if isinstance(value, list) else value
+
+    def isInteger(self) -> bool:  # LeetCode's names
+        return not isinstance(self.value, list)
+
+    def getInteger(self) -> Any:
+        return None if isinstance(self.value, list) else self.value
+
+    def getList(self) -> Any:
+        return self.value if isinstance(self.value, list) else None
+
+
 class _Timeout(BaseException):
     pass
 
@@ -148,6 +178,10 @@ def convert(value: Any, plan: Any, ns: dict[str, Any]) -> Any:
     if plan == "tree":
         cls = ns.get("TreeNode")
         return to_tree(value, cls if isinstance(cls, type) else TreeNode)
+    if plan == "iterator":
+        return Iterator(value)
+    if plan == "nested":
+        return [NestedInteger(v) for v in value]
     if isinstance(plan, list) and plan and plan[0] == "list":
         return [convert(v, plan[1], ns) for v in value]
     return value
@@ -215,6 +249,36 @@ def empty_nodes(value: Any, plan: Any) -> Any:
     return value
 
 
+def _fold(name: str) -> str:
+    return name.lower().replace("_", "")
+
+
+def run_design(cls: Any, raw_args: Any, design: dict[str, Any], ns: dict[str, Any], at: list[Any]) -> list[Any]:
+    """Construct ``cls`` with the first operation's arguments and call each operation in turn;
+    ``at`` holds the index and name of the operation running (for errors and timeouts)."""
+    ops, arg_lists = raw_args
+    at[:] = [0, ops[0]]
+    obj = cls(*[convert(v, p, ns) for v, p in zip(arg_lists[0], design["init"])])  # noqa: B905
+    names = {_fold(n): n for n in dir(obj) if not n.startswith("_")}
+    outputs: list[Any] = [None]
+    raw: list[Any] = [obj]
+    for i in range(1, len(ops)):
+        at[:] = [i, ops[i]]
+        given = arg_lists[i]
+        for ref in [a["$result"] for a in given if isinstance(a, dict) and "$result" in a]:
+            outputs[ref] = None  # an encoding is the candidate's own: only the round trip counts
+        info = design["methods"].get(_fold(ops[i]), {})
+        name = ops[i] if callable(getattr(obj, ops[i], None)) else names.get(_fold(ops[i]), info.get("name", ops[i]))
+        method = getattr(obj, name, None)
+        if not callable(method):
+            raise AttributeError(f"{type(obj).__name__} has no method {ops[i]}")
+        value = method(*[raw[v["$result"]] if isinstance(v, dict) and "$result" in v else convert(v, p, ns)
+                         for v, p in zip(given, info.get("plans", []))])  # noqa: B905
+        raw.append(value)
+        outputs.append(None if info.get("void") else empty_nodes(to_jsonable(value), info.get("returns_plan")))
+    return outputs
+
+
 def _error_text(exc: BaseException, solution: str) -> str:
     if isinstance(exc, SystemExit):
         return f"the candidate called exit({exc.code!r})"
@@ -274,7 +338,8 @@ def main() -> None:
             raise NameError(f"the code defines no class {cls_name}")
         if not cls_name and not callable(ns.get(fn_name)):
             raise NameError(f"the code defines no function {fn_name}")
-        if cls_name and not callable(getattr(ns[cls_name], fn_name, None)):
+        design = spec.get("design")
+        if cls_name and not design and not callable(getattr(ns[cls_name], fn_name, None)):
             raise NameError(f"class {cls_name} has no method {fn_name}")
     except BaseException as exc:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -294,16 +359,20 @@ def main() -> None:
         sink = _CappedOut()
         sys.stdout = sink
         status, output, error = "ok", None, ""
+        at: list[Any] = []
         t0 = time.perf_counter()
         try:
             random.seed(0)
             signal.setitimer(signal.ITIMER_REAL, timeout)
-            args = [convert(v, p, ns) for v, p in zip(raw_args, plans)]  # noqa: B905 (any Python 3)
-            fn = getattr(ns[cls_name](), fn_name) if cls_name else ns[fn_name]
-            value = fn(*args)
-            if spec["returns_arg"] is not None:
-                value = args[spec["returns_arg"]]
-            output = empty_nodes(to_jsonable(value), spec.get("returns_plan"))
+            if design:
+                output = run_design(ns[cls_name], raw_args, design, ns, at)
+            else:
+                args = [convert(v, p, ns) for v, p in zip(raw_args, plans)]  # noqa: B905 (any Python 3)
+                fn = getattr(ns[cls_name](), fn_name) if cls_name else ns[fn_name]
+                value = fn(*args)
+                if spec["returns_arg"] is not None:
+                    value = args[spec["returns_arg"]]
+                output = empty_nodes(to_jsonable(value), spec.get("returns_plan"))
             signal.setitimer(signal.ITIMER_REAL, 0)
         except _Timeout:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -312,6 +381,8 @@ def main() -> None:
         except BaseException as exc:
             signal.setitimer(signal.ITIMER_REAL, 0)
             status, error = "error", _error_text(exc, solution)
+        if at and status != "ok":
+            error += f" (at operation {at[0]}, `{at[1]}`)"
         duration = time.perf_counter() - t0
         event = {"event": "result", "i": i, "status": status, "output": output, "error": error,
                  "duration_s": round(duration, 6), "stdout": sink.text()}

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from vibecode.problems.design import runner_spec
 from vibecode.problems.typespec import parse_type, runner_plan
 from vibecode.types import InputResult, InputStatus, RunResult, Signature
 
@@ -105,6 +106,7 @@ def build_job(
         "plans": [runner_plan(parse_type(p.type)) for p in signature.params],
         "returns_arg": returns_arg,
         "returns_plan": runner_plan(parse_type(signature.returns)),
+        "design": runner_spec(signature) if signature.design else None,  # an operation sequence per input
         "load_timeout_s": load_timeout_s,
         "max_timeouts": max_timeouts,
         "timeout_s": per_input_timeout_s,

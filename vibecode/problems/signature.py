@@ -11,6 +11,7 @@ import ast
 import re
 
 from vibecode.errors import ProblemError
+from vibecode.problems.design import design_signature
 from vibecode.problems.literals import LiteralError, bracket_end
 from vibecode.problems.typespec import format_type, infer_type
 from vibecode.types import Example, Param, Signature
@@ -44,6 +45,11 @@ def _header_params(header: str) -> tuple[list[Param], str | None]:
     return params, returns
 
 
+def _method_header(header: str) -> tuple[list[Param], str | None]:
+    params, returns = _header_params(header)
+    return (params[1:] if params and params[0].name in ("self", "cls") else params), returns
+
+
 def signature_from_starter(code: str) -> Signature | None:
     """The entry point of starter code: the first public method of ``class Solution`` (or of the
     only class), else the first top-level function. None when the code defines neither."""
@@ -70,12 +76,8 @@ def signature_from_starter(code: str) -> Signature | None:
         cls = "Solution" if "Solution" in owners else owners[0]
         methods = [d for d in defs if d[2] == cls]
         public = [d for d in methods if not d[0].startswith("_")]
-        if cls != "Solution" and any(d[0] == "__init__" for d in methods) and len(public) > 1:
-            raise ProblemError(
-                f"The starter code defines a design class `{cls}` with several operations; "
-                "vibecode solves problems with one entry method (class Solution) or one function.",
-                "Rewrite the problem around a single method.",
-            )
+        if cls != "Solution" and public and (any(d[0] == "__init__" for d in methods) or len(public) > 1):  # design
+            return design_signature(cls, [(d[0], *_method_header(d[3])) for d in methods])
         if public:
             name, _, _, header = public[0]
             params, returns = _header_params(header)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from vibecode.errors import ProblemError
 from vibecode.problems.binding import bind_arguments, detect_output_order
+from vibecode.problems.design import design_examples, design_starter, infer_design
 from vibecode.problems.literals import LiteralError, parse_arguments, parse_value, scan_value
 from vibecode.problems.signature import infer_signature, signature_from_starter, starter_for
 from vibecode.types import Example, Problem, Signature
@@ -175,6 +176,14 @@ def parse_leetcode(text: str) -> Problem:
         else:
             prose.append(stripped)
     warnings: list[str] = []
+    if sig is None and (inferred := infer_design(text)) is not None:
+        sig, starter = inferred, design_starter(inferred)
+        warnings.append(f"No starter code: the class `{sig.class_name}` and its methods were inferred from the examples.")
+    if sig is not None and sig.design:  # operations/arguments examples (vibecode.problems.design)
+        examples_list, found = design_examples(text, sig)
+        warnings += found
+        return Problem("leetcode", title or str(sig.class_name), "\n".join(statement).strip(), sig,
+                       tuple(examples_list), tuple(constraints), starter, "exact", original, tuple(warnings))
     parsed = [_parse_draft(d, warnings) for d in drafts if not d.empty()]
     prose_text = "\n".join(prose + constraints)
     if sig is None:

@@ -17,6 +17,7 @@ from typing import Any
 from vibecode.clr.claim_check import check_claims, io_inputs
 from vibecode.clr.claims import claim_text, extract_claims
 from vibecode.clr.compare import check_examples
+from vibecode.clr.design_inputs import generate_design_inputs
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
@@ -197,11 +198,11 @@ def shared_inputs(
 ) -> Generator[Event, None, tuple[list[dict[str, object]], dict[str, int], list[str]]]:
     """The examples, then type-driven inputs, then the model's edge cases."""
     shared = [dict(e.inputs) for e in problem.examples]
-    generated = generate_inputs(problem)
+    generated = generate_design_inputs(problem) if problem.signature.design else generate_inputs(problem)
     notes = list(generated.notes)
     shared += [dict(x) for x in generated.inputs]
     counts = {"example": len(problem.examples), "type": len(generated.inputs), "model": 0}
-    if ctx.use_model_inputs and not ctx.budget.exhausted:
+    if ctx.use_model_inputs and not ctx.budget.exhausted and not problem.signature.design:  # no design prompt yet
         answer = ask_model(ctx.engine, edge_case_messages(edge_case_prompt(problem)), ctx.helper_params, "inputs")
         if answer is None:
             ctx.notes.append("The model could not propose edge-case inputs.")

@@ -13,8 +13,10 @@ MATH_INSTRUCTION = "Please reason step by step, and put your final answer within
 
 
 def solve_messages(problem: Problem) -> list[ChatMessage]:
+    methods = ", ".join(f"`{m.function}`" for m in problem.signature.methods)  # a design class
     entry = (
-        f"`class {problem.signature.class_name}` with the method `{problem.signature.function}`"
+        f"`class {problem.signature.class_name}` with the methods {methods}" if methods
+        else f"`class {problem.signature.class_name}` with the method `{problem.signature.function}`"
         if problem.signature.class_name
         else f"the function `{problem.signature.function}`"
     )

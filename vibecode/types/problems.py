@@ -31,9 +31,18 @@ class Signature:
     returns: str | None = None  # return annotation; "None" means "modify the first argument in place"
     class_name: str | None = None  # "Solution" for LeetCode starters; None for a plain function
     inferred: bool = False  # True when names and types were inferred from the examples
+    # A design class (LRUCache, MinStack): its constructor ("__init__") and public methods, each
+    # as a Signature; the candidate runs operation sequences (vibecode.problems.design). Else ().
+    methods: tuple[Signature, ...] = ()
+
+    @property
+    def design(self) -> bool:
+        return bool(self.methods)
 
     @property
     def entry_point(self) -> str:
+        if self.methods:  # a design class: the class is the entry point
+            return self.class_name or self.function
         return f"{self.class_name}.{self.function}" if self.class_name else self.function
 
     @property

@@ -1,0 +1,252 @@
+"""Generated operation sequences for design-class problems (LRUCache, MinStack, Trie, ...).
+
+Each method (the constructor too) is treated as a small problem of its own: its parameters, the
+statement's constraint lines, and its calls in the examples. Its argument pool is those calls
+plus what :func:`vibecode.clr.inputs.generate_inputs` makes from the types and constraints. A
+sequence starts with a constructor call and then calls methods at random; about half of the
+arguments (nine in ten in every third sequence) reuse a value already used in the sequence (or a
+prefix of a string), so that keys collide, caches evict, minimums repeat and prefixes match;
+every third sequence repeats an example's operations with other arguments. Constructors take an
+example's arguments half of the time and the smallest generated ones (capacity 1, 2) often. Every call is checked with
+:func:`vibecode.clr.inputs.validate_input` against its method's constraints.
+
+Preconditions that the statement states ("pop, top and getMin will always be called on
+non-empty stacks", "all the calls to pop and peek are valid", "at least one element ... before
+calling findMedian") are kept by a rule that does not depend on any candidate: the sequence
+counts the elements added (``push``/``add``/``insert``/``put``...) and removed
+(``pop``/``remove``/``delete``...) and calls a guarded method only when the count is positive.
+Where the statement guards a method but nothing adds elements (an iterator over its
+constructor's input), that method is not generated, and the notes say so.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.problems.design import (
+    ARGUMENTS,
+    OPERATIONS,
+    RESULT,
+    fold,
+    is_iterator,
+    is_round_trip,
+    method_for,
+    round_trip_sequence,
+    sequence_error,
+)
+from vibecode.problems.typespec import parse_type
+from vibecode.types import Example, InputSet, Problem, Signature
+
+LENGTHS = (8, 16, 32, 48)  # operations after the constructor, in turn
+_GUARD = re.compile(
+    r"non-?empty|(?:always|will) be valid|\bare (?:always )?valid|at least one (?:element|number|item|value|key)|"
+    r"not be called on an? empty|only be called when",
+    re.I,
+)
+_CALLS = re.compile(r"\bat most\b.*\bcalls?\b", re.I)
+_ADDS = ("push", "add", "insert", "put", "offer", "enqueue", "append")
+_REMOVES = ("pop", "remove", "delete", "dequeue", "poll")
+
+
+def method_problem(problem: Problem, method: Signature) -> Problem:
+    """The method as a problem of its own: its parameters, the constraints, its example calls."""
+    sig = Signature(method.function, method.params, method.returns)
+    examples = tuple(Example(dict(zip(sig.arg_names, a, strict=True)), out)
+                     for a, out in _calls(problem, method))
+    return Problem("leetcode", problem.title, problem.statement, sig, examples, problem.constraints, "")
+
+
+def _calls(problem: Problem, method: Signature) -> list[tuple[list[object], object]]:
+    out = []
+    for ex in problem.examples:
+        ops, args, outputs = ex.inputs.get(OPERATIONS), ex.inputs.get(ARGUMENTS), ex.output
+        if not isinstance(ops, list) or not isinstance(args, list) or not isinstance(outputs, list):
+            continue
+        for i, (op, a) in enumerate(zip(ops, args, strict=False)):
+            target = problem.signature.methods[0] if i == 0 else method_for(problem.signature, str(op))
+            if target is method and isinstance(a, list) and len(a) == len(method.params):
+                out.append((a, outputs[i] if i < len(outputs) else None))
+    return out
+
+
+def guarded_methods(problem: Problem) -> set[str]:
+    """Methods the statement says are only called in a valid (non-empty) state."""
+    text = "\n".join([problem.statement, *problem.constraints])
+    names = {fold(m.function): m.function for m in problem.signature.methods[1:]}
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if _GUARD.search(sentence):
+            out |= {names[fold(w)] for w in re.findall(r"[A-Za-z_]\w*", sentence) if fold(w) in names}
+    return out
+
+
+def _elements(value: object) -> int:
+    """How many values a constructor argument holds (nested lists and trees: the non-null leaves)."""
+    if isinstance(value, list):
+        return sum(_elements(v) for v in value)
+    return 0 if value is None else 1
+
+
+def _size(args: list[object]) -> float:
+    """How large constructor arguments are: numbers by magnitude, lists and strings by length."""
+    total = 0.0
+    for v in args:
+        total += len(v) if isinstance(v, (list, str)) else abs(v) if isinstance(v, (int, float)) else 0
+    return total
+
+
+def _prefixed(name: str, prefixes: tuple[str, ...]) -> bool:
+    return fold(name).startswith(prefixes)
+
+
+class _Sequences:
+    def __init__(self, problem: Problem, rng: random.Random) -> None:
+        self.problem, self.rng = problem, rng
+        self.sig = problem.signature
+        self.minis = {m.function: method_problem(problem, m) for m in self.sig.methods}
+        self.pools: dict[str, list[list[object]]] = {}
+        self.notes: list[str] = []
+        for m in self.sig.methods:
+            mini = self.minis[m.function]
+            pool = [list(e.inputs.values()) for e in mini.examples]
+            if m.params:
+                made = generate_inputs(mini, seed=rng.randrange(1 << 30), max_inputs=24)
+                pool += [[x[n] for n in mini.signature.arg_names] for x in made.inputs]
+            elif not pool:
+                pool = [[]]
+            if pool:
+                self.pools[m.function] = pool
+            else:
+                self.notes.append(f"no valid arguments for `{m.function}`; it is not called")
+        guarded = guarded_methods(problem)
+        if is_iterator(self.sig):  # next past the end is undefined whether or not the statement says so
+            guarded |= {m.function for m in self.sig.methods[1:] if fold(m.function) in ("next", "peek")}
+        self.adders = [m.function for m in self.sig.methods[1:] if _prefixed(m.function, _ADDS)]
+        # an iterator over its constructor's input: it holds as many elements as that input
+        self.iterates = not self.adders and bool(guarded) and all(_prefixed(g, ("next", "peek")) for g in guarded) and any(
+            parse_type(p.type).base.kind in ("list", "treenode") or (p.type or "").startswith("Iterator")
+            or "nested" in p.name.lower() for p in self.sig.methods[0].params)
+        if guarded and not self.adders and not self.iterates:
+            self.notes.append(f"{', '.join(sorted(guarded))}: only valid in states vibecode cannot track; not called")
+        self.guarded = guarded
+
+    def callable_now(self, count: int) -> list[Signature]:
+        return [m for m in self.sig.methods[1:] if m.function in self.pools
+                and (m.function not in self.guarded or ((self.adders or self.iterates) and count > 0))]
+
+    def arguments(self, method: Signature, used: dict[str, list[object]], reuse: float) -> list[object]:
+        """One call's arguments: from the method's pool, each int or str replaced (with
+        probability ``reuse``) by one of a few values this sequence keeps for that parameter name,
+        or (less often) by a value already used, or a prefix of a used string."""
+        pool = self.pools[method.function]
+        base = list(self.rng.choice(pool))
+        mini = self.minis[method.function]
+        for n, p in enumerate(method.params):
+            kind = parse_type(p.type).base.kind
+            seen = used.get(kind, [])
+            roll = self.rng.random()
+            if kind not in ("int", "str") or roll >= reuse + 0.2:
+                continue
+            if roll < reuse:
+                column = sorted({json.dumps(row[n]) for row in pool})
+                keep = self.universe.setdefault(p.name, self.rng.sample(column, min(len(column), self.rng.choice((2, 3, 4)))))
+                value = json.loads(self.rng.choice(keep))
+            elif seen:
+                value = self.rng.choice(seen)
+                if kind == "str" and isinstance(value, str) and value and self.rng.random() < 0.5:
+                    value = value[: self.rng.randint(1, len(value))]
+            else:
+                continue
+            trial = [*base[:n], value, *base[n + 1 :]]
+            if not validate_input(dict(zip(mini.signature.arg_names, trial, strict=True)), mini):
+                base = trial
+        for p, v in zip(method.params, base, strict=True):
+            used.setdefault(parse_type(p.type).base.kind, []).append(v)
+        return base
+
+    def sequence(self, ctor: list[object], length: int, reuse: float,
+                 pattern: list[str] | None = None) -> dict[str, object] | None:
+        """A constructor call and ``length`` calls: random methods, or ``pattern``'s in turn
+        (an example's operations) where the state allows them."""
+        ops: list[object] = [self.sig.class_name or ""]
+        args: list[object] = [ctor]
+        used: dict[str, list[object]] = {}
+        self.universe: dict[str, list[str]] = {}
+        for p, v in zip(self.sig.methods[0].params, ctor, strict=True):
+            used.setdefault(parse_type(p.type).base.kind, []).append(v)
+        count = sum(_elements(v) for v in ctor) if self.iterates else 0
+        for _ in range(length):
+            choices = self.callable_now(count)
+            if not choices:
+                break
+            wanted = method_for(self.sig, pattern[(len(ops) - 1) % len(pattern)]) if pattern else None
+            method = wanted if wanted in choices else self.rng.choice(choices)
+            ops.append(method.function)
+            args.append(self.arguments(method, used, reuse))
+            removes = _REMOVES + (("next",) if self.iterates else ())
+            count += _prefixed(method.function, _ADDS) - (count > 0 and _prefixed(method.function, removes))
+        if len(ops) < 2 or sequence_error(self.sig, ops, args):
+            return None
+        return {OPERATIONS: ops, ARGUMENTS: args}
+
+
+def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 16) -> InputSet:
+    """Operation sequences for a design problem (see the module doc); notes say what was left out."""
+    rng = random.Random(seed)
+    gen = _Sequences(problem, rng)
+    if is_round_trip(problem.signature):  # a Codec: decode(encode(x)) for generated values of x
+        first = problem.signature.methods[1]
+        trips = [round_trip_sequence(problem.signature, row[0])[0] for row in gen.pools.get(first.function, [])]
+        known_values = [e.inputs.get(ARGUMENTS) for e in problem.examples]
+        fresh = [t for t in trips if t[ARGUMENTS] not in known_values]
+        return InputSet(tuple({json.dumps(t, sort_keys=True): t for t in fresh}.values())[:max_inputs], "type", tuple(gen.notes))
+    ctor_pool = gen.pools.get("__init__", [])
+    if not ctor_pool:
+        return InputSet((), "type", (*gen.notes, "no valid constructor arguments: no operation sequences generated"))
+    examples = [list(e.inputs.values()) for e in gen.minis["__init__"].examples]
+    small = sorted(ctor_pool, key=_size)[:3]
+    patterns = [ops[1:] for e in problem.examples if isinstance(ops := e.inputs.get(OPERATIONS), list) and len(ops) > 1]
+    out: dict[str, dict[str, object]] = {}
+    known = {json.dumps(e.inputs, sort_keys=True) for e in problem.examples}
+    for n in range(max_inputs * 3):
+        if examples and n % 2 == 0:
+            ctor = examples[(n // 2) % len(examples)]
+        else:  # small capacities and sizes make caches evict: half of the others are the smallest
+            ctor = rng.choice(small if n % 4 == 1 else ctor_pool)
+        # every other sequence reuses values nearly always (repeated keys, equal minimums); every
+        # third one repeats an example's operations with other arguments
+        pattern = [str(o) for o in patterns[n % len(patterns)]] if patterns and n % 3 == 2 else None
+        seq = gen.sequence(list(ctor), LENGTHS[n % len(LENGTHS)], 0.8 if n % 2 else 0.5, pattern)
+        key = json.dumps(seq, sort_keys=True)
+        if seq is not None and key not in known:
+            out.setdefault(key, seq)
+        if len(out) >= max_inputs:
+            break
+    notes = list(gen.notes)
+    if any(_CALLS.search(line) for line in problem.constraints):
+        notes.append(f"sequences stay short (at most {max(LENGTHS)} calls); the stated call limit is not stress-tested")
+    return InputSet(tuple(out.values()), "type", tuple(notes))
+
+
+def validate_design_input(args: dict[str, object], problem: Problem) -> list[str]:
+    """What is wrong with an operation sequence for this problem (its form, then each call's
+    arguments against the constraints); empty when valid."""
+    sig = problem.signature
+    ops, arg_lists = args.get(OPERATIONS), args.get(ARGUMENTS)
+    err = sequence_error(sig, ops, arg_lists)
+    if err:
+        return [err]
+    assert isinstance(ops, list) and isinstance(arg_lists, list)
+    minis: dict[str, Problem] = {}
+    out: list[str] = []
+    for i, (op, a) in enumerate(zip(ops, arg_lists, strict=True)):
+        method = sig.methods[0] if i == 0 else method_for(sig, str(op))
+        assert method is not None
+        if not method.params or any(isinstance(v, dict) and RESULT in v for v in a):
+            continue
+        mini = minis.setdefault(method.function, method_problem(problem, method))
+        out += [f"operation {i} `{op}`: {e}" for e in validate_input(dict(zip(mini.signature.arg_names, a, strict=True)), mini)]
+    return out
