@@ -34,6 +34,7 @@ from vibecode.events import (
     StepUnavailable,
 )
 from vibecode.fix.affected import affected_tests
+from vibecode.fix.discover import unlisted_note, unlisted_test_files
 from vibecode.fix.snapshot import Snapshot, snapshot, staged_paths
 from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.fix.testfiles import find_test_files
@@ -100,6 +101,11 @@ def precommit(
             mark = time.monotonic()
             with sandbox.prepare(snap.source) as ws:
                 report = run_tests(sandbox, ws, options.command, selection.tests, options.timeout)
+            unlisted = unlisted_test_files(snap.source) if _collected_nothing(report, options) else ()
+            if unlisted:  # test.py / tests.py, which pytest's default patterns skip
+                selection = Selection("all", unlisted, unlisted_note(unlisted))
+                with sandbox.prepare(snap.source) as ws:
+                    report = run_tests(sandbox, ws, options.command, selection.tests, options.timeout)
             timing["tests"] = round(time.monotonic() - mark, 3)
             timing["test_run"] = round(report.run.duration_s, 3)
             failing = failures(report, snap.source)
@@ -170,6 +176,12 @@ def _try_fix(
         return result, f"A {result.status} fix was found."
     budget_note = " The time budget ran out." if any("budget" in n for n in result.notes) else ""
     return result, f"No verified fix was found: {result.reason}{budget_note}"
+
+
+def _collected_nothing(report: TestReport, options: PrecommitOptions) -> bool:
+    """A pytest run on no named tests that collected nothing and broke on nothing."""
+    return (not report.cases and options.command.is_pytest and not (options.tests or options.command.selectors)
+            and not report.collection_error and not report.run.timed_out)
 
 
 def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOptions) -> Selection:
