@@ -38,6 +38,7 @@ from vibecode.fix.discover import unlisted_note, unlisted_test_files
 from vibecode.fix.snapshot import Snapshot, snapshot, staged_paths
 from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.fix.testfiles import find_test_files
+from vibecode.precommit.preexisting import fails_on_head, preexisting_note, without
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -116,7 +117,13 @@ def precommit(
             yield StageFinished("tests", time.monotonic() - mark)
             if selection.tests is None:
                 _record_suite(snap, report)
-            if not report.cases and not failing:
+            preexisting: tuple[str, ...] = ()
+            if failing and snap.repo is not None and snap.repo.head():
+                preexisting = fails_on_head(sandbox, snap.root, options.command, failing, options.timeout)
+                report = without(report, preexisting)
+                failing = tuple(c for c in failing if c.nodeid not in preexisting)
+            note = " " + preexisting_note(preexisting) if preexisting else ""
+            if not report.cases and not failing and not preexisting:
                 timing["total"] = round(time.monotonic() - started, 3)
                 block = options.mode == "hard" and not options.allow_no_tests
                 what = "No tests were collected on the staged changes, so nothing was checked."
@@ -127,11 +134,13 @@ def precommit(
             if not failing:
                 timing["total"] = round(time.monotonic() - started, 3)
                 return _result(options, "passed", 0, changed, selection, report, (), timing=timing,
-                               message=f"{len(report.passed)} test(s) pass on the staged changes.", environment=environment)
+                               message=f"{len(report.passed)} test(s) pass on the staged changes.{note}",
+                               environment=environment)
             if options.fix:
                 fixed, message = yield from _try_fix(sandbox, snap, options, selection, report, make_run)
             else:
                 fixed, message = None, "Not looking for a fix (--no-fix)."
+            message += note
     except Cancelled:
         raise
     except VibecodeError as exc:
