@@ -4,7 +4,7 @@
 For each project: build it (a git repository at the commit before the real fix, with its own
 .venv from pip), run ``vibecode fix --engine replay:<its pool> --n 6 --json`` with no other flag,
 and report the status, which candidate won (its label), the rank of the real fix and of the test
-edit (null when unranked), the tree and index untouched, and the wall time of the fix run
+edit (1 = the best; null when unranked), the tree and index untouched, and the wall time of the fix run
 (plus vibecode's own timing breakdown). Prints one JSON object.
 
     .venv/bin/python scripts/bench_fix_realprojects.py [--only NAME ...] [--runs N]
@@ -64,7 +64,8 @@ def measure(name: str, work: Path, runs: int) -> dict[str, object]:
             return None
         if cand.get("duplicate_of") is not None:
             cand = cands.get(cand["duplicate_of"], cand)
-        return cand.get("rank")
+        place = cand.get("rank")  # 0 = best in the JSON; the report counts from 1
+        return place + 1 if isinstance(place, int) else None
 
     correct = project.indices("real_fix", "variant", "whitespace")
     return {

@@ -63,12 +63,13 @@ def check_choice(name: str, data: Any) -> None:
     project = load(name)
     assert data["status"] == "verified", data["reason"]
     best = data["best"]
+    assert data["ranking"][0] == best["index"]
     assert best["index"] in project.indices("real_fix", "variant", "whitespace"), best
     assert not best["test_edit"] and best["regressions"] == 0 and best["fixed"] == len(project.failing)
     assert sorted(f["nodeid"] for f in data["failing"]) == sorted(project.failing)
     cands = {c["index"]: c for c in data["candidates"]}
     edit = cands[project.index("test_edit")]
-    assert edit["test_edit"] and edit["rank"] != 1
+    assert edit["test_edit"] and edit["rank"] not in (None, 0)  # rank 0 is the best
     assert cands[project.index("regression")]["regressions"] > 0
     assert cands[project.index("irrelevant")]["fixed"] == 0
     drift, real = cands[project.index("whitespace")], cands[project.index("real_fix")]
