@@ -57,3 +57,15 @@ def test_error_signatures_mask_addresses_and_workspace_paths() -> None:
     b = Case("t.py::x", "failed", 0, "def x():\n>   f()\nE   ValueError: <Obj at 0x7f99bb> in /tmp/ws-2/t.py\nt.py:2: ValueError")
     c = Case("t.py::x", "failed", 0, "E   TypeError: no")
     assert error_signature(a) == error_signature(b) != error_signature(c)
+
+
+def test_precommit_tests_runs_only_the_tests_named(tmp_path: Path) -> None:
+    """Issue 15, item 10: `precommit --tests` selects the tests, nothing is added to them."""
+    root = make_repo(tmp_path / "proj", {"calc.py": CODE.encode(), "test_calc.py": TESTS.encode()})
+    (root / "calc.py").write_text(CODE.replace("2 * x", "3 * x"))
+    git(root, "add", "calc.py")
+    done = vibecode("precommit", "--mode", "hard", "--no-fix", "--json", "--tests", "test_calc.py::test_half_is_broken_on_head",
+                    cwd=root, env=user_env())
+    data = json.loads(done.stdout)
+    assert data["selection"] == "given" and data["selected"] == ["test_calc.py::test_half_is_broken_on_head"]
+    assert data["tests_run"] == 1 and data["outcome"] == "passed" and done.returncode == 0, data  # fails on HEAD too

@@ -26,6 +26,7 @@ from tests.fix.realprojects import (
     NAMES,
     apply_real_fix,
     build,
+    build_all,
     copy_project,
     load,
     make_project_venv,
@@ -40,15 +41,15 @@ Built = Callable[[str], Path]
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """Each project built once for the session (the fix runs leave it untouched)."""
-    cache: dict[str, Path] = {}
+    """Each project built once for the session, all at once (the fix runs leave them untouched),
+    plus ``cachetools-hook``: a second cachetools for the hook test, which commits to it."""
+    wanted = [*NAMES, HOOK]
+    roots = {name: tmp_path_factory.mktemp(name) / name for name in wanted}
+    build_all([(name.removesuffix("-hook"), root) for name, root in roots.items()])
+    return roots.__getitem__
 
-    def get(name: str) -> Path:
-        if name not in cache:
-            cache[name] = build(name, tmp_path_factory.mktemp(name) / name)
-        return cache[name]
 
-    return get
+HOOK = "cachetools-hook"
 
 
 def fix_json(root: Path, pool: Path, env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], Any]:
@@ -94,8 +95,8 @@ def test_the_generated_version_files_are_git_ignored_and_still_imported(built: B
         assert git(root, "ls-files", path) == ""
 
 
-def test_hard_hook_blocks_a_staged_bug_with_the_fix_left_unstaged_on_the_editable_project(tmp_path: Path) -> None:
-    root = build("cachetools", tmp_path / "cachetools")
+def test_hard_hook_blocks_a_staged_bug_with_the_fix_left_unstaged_on_the_editable_project(built: Built) -> None:
+    root = built(HOOK)
     editable = [p.name for p in (root / ".venv").glob("lib/python*/site-packages/__editable__*")]
     assert editable, "pip install -e . made no editable install"
     path, buggy, fixed = apply_real_fix("cachetools", root)
