@@ -120,7 +120,6 @@ def precommit(
             preexisting: tuple[str, ...] = ()
             if failing and snap.repo is not None and snap.repo.head():
                 preexisting = fails_on_head(sandbox, snap.root, options.command, failing, options.timeout)
-                report = without(report, preexisting)
                 failing = tuple(c for c in failing if c.nodeid not in preexisting)
             note = " " + preexisting_note(preexisting) if preexisting else ""
             if not report.cases and not failing and not preexisting:
@@ -137,7 +136,8 @@ def precommit(
                                message=f"{len(report.passed)} test(s) pass on the staged changes.{note}",
                                environment=environment)
             if options.fix:
-                fixed, message = yield from _try_fix(sandbox, snap, options, selection, report, make_run)
+                fixed, message = yield from _try_fix(sandbox, snap, options, selection, without(report, preexisting),
+                                                     make_run)
             else:
                 fixed, message = None, "Not looking for a fix (--no-fix)."
             message += note
