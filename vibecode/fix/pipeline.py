@@ -37,6 +37,7 @@ from vibecode.events import (
     StepUnavailable,
 )
 from vibecode.fix.baseline import split_baseline
+from vibecode.fix.discover import unlisted_note, unlisted_test_files
 from vibecode.fix.extract import extract_candidates, original, share_results
 from vibecode.fix.localize import build_context
 from vibecode.fix.prompts import fix_messages, instruction_overhead, problem_text
@@ -115,6 +116,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     when a test fails."""
     started = time.monotonic()
     baseline = target.baseline
+    early_notes: list[str] = []
     if target.tests is None and target.command.selectors:  # tests named in --test-cmd
         target = dataclasses.replace(target, tests=target.command.selectors)
     if target.command.environment is None or target.command.nprocs is None:
@@ -126,6 +128,12 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
         yield StageStarted("tests", target.label)
         with sandbox.prepare(target.source) as ws:
             baseline = run_tests(sandbox, ws, target.command, target.tests, target.timeout)
+        unlisted = unlisted_test_files(target.source) if _collected_nothing(baseline, target) else ()
+        if unlisted:  # test.py / tests.py, which pytest's default patterns skip
+            target = dataclasses.replace(target, tests=unlisted)
+            early_notes.append(unlisted_note(unlisted))
+            with sandbox.prepare(target.source) as ws:
+                baseline = run_tests(sandbox, ws, target.command, target.tests, target.timeout)
         failing = failures(baseline, target.source)
         yield _tested(baseline, failing, target.label)
         check_baseline(baseline, failing, target.command, target.source)
@@ -141,9 +149,9 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     took = time.monotonic() - started
     if not failing:
         timing = {"tests": round(took, 3)}
-        return (yield from _finish(target, started, baseline, failing, {}, None, timing, [], None))
+        return (yield from _finish(target, started, baseline, failing, {}, None, timing, early_notes, None))
     run = make_run()
-    run.notes.extend(split.notes() if split is not None else [])
+    run.notes.extend([*early_notes, *(split.notes() if split is not None else [])])
     run.timing["tests"] = round(took, 3)
     passed_before = tuple(baseline.passed)
 
@@ -188,6 +196,12 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     yield stage.finish()
     return (yield from _finish(target, started, baseline, failing, candidates, len(completions), run.timing,
                                run.notes, run.calibration))
+
+
+def _collected_nothing(baseline: TestReport, target: FixTarget) -> bool:
+    """A default pytest run (no tests named) that collected no test and broke on nothing."""
+    return (not baseline.cases and target.tests is None and target.command.is_pytest
+            and not baseline.collection_error and not baseline.run.timed_out)
 
 
 T = TypeVar("T")

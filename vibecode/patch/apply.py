@@ -25,6 +25,7 @@ from vibecode.errors import ApplyError
 from vibecode.patch.defs import merge_definitions
 from vibecode.patch.edits import Edit, EditOutcome
 from vibecode.patch.match import DEFAULT_THRESHOLD, Match, NoMatch, find_block, find_exact, reindent
+from vibecode.patch.tabs import tabs_for_spaces, uses_tabs
 from vibecode.patch.text import (
     decode,
     dominant_newline,
@@ -242,8 +243,10 @@ def _replace(path: str, content: str, edit: Edit, threshold: float) -> tuple[str
                 f"file, but its replacement is (lines {done.start + 1}-{done.end})."
             )
         raise ApplyError(no_match_message(path, lines, search, found, edit.origin))
-    uses_tabs = sum(1 for ln in lines if ln.startswith("\t")) > sum(1 for ln in lines if ln.startswith(" "))
-    new_lines = reindent(replace, found.indent_map, uses_tabs) if found.level != "exact" else replace
+    tabbed = uses_tabs(lines)
+    new_lines = reindent(replace, found.indent_map, tabbed) if found.level != "exact" else replace
+    if tabbed:  # the file's own indentation, never the model's spaces (vibecode/patch/tabs.py)
+        new_lines = tabs_for_spaces(new_lines, [strip_ending(ln) for ln in lines[found.start : found.end]])
     return _splice(lines, found, new_lines, edit), EditOutcome(edit, found.level, found.score)
 
 

@@ -34,9 +34,11 @@ from vibecode.events import (
     StepUnavailable,
 )
 from vibecode.fix.affected import affected_tests
+from vibecode.fix.discover import unlisted_note, unlisted_test_files
 from vibecode.fix.snapshot import Snapshot, snapshot, staged_paths
 from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.fix.testfiles import find_test_files
+from vibecode.precommit.preexisting import fails_on_head, preexisting_note, without
 from vibecode.repo.code_index import CodeIndex
 from vibecode.repo.git import vibecode_dir
 from vibecode.sandbox import Sandbox
@@ -100,6 +102,11 @@ def precommit(
             mark = time.monotonic()
             with sandbox.prepare(snap.source) as ws:
                 report = run_tests(sandbox, ws, options.command, selection.tests, options.timeout)
+            unlisted = unlisted_test_files(snap.source) if _collected_nothing(report, options) else ()
+            if unlisted:  # test.py / tests.py, which pytest's default patterns skip
+                selection = Selection("all", unlisted, unlisted_note(unlisted))
+                with sandbox.prepare(snap.source) as ws:
+                    report = run_tests(sandbox, ws, options.command, selection.tests, options.timeout)
             timing["tests"] = round(time.monotonic() - mark, 3)
             timing["test_run"] = round(report.run.duration_s, 3)
             failing = failures(report, snap.source)
@@ -110,7 +117,12 @@ def precommit(
             yield StageFinished("tests", time.monotonic() - mark)
             if selection.tests is None:
                 _record_suite(snap, report)
-            if not report.cases and not failing:
+            preexisting: tuple[str, ...] = ()
+            if failing and snap.repo is not None and snap.repo.head():
+                preexisting = fails_on_head(sandbox, snap.root, options.command, failing, options.timeout)
+                failing = tuple(c for c in failing if c.nodeid not in preexisting)
+            note = " " + preexisting_note(preexisting) if preexisting else ""
+            if not report.cases and not failing and not preexisting:
                 timing["total"] = round(time.monotonic() - started, 3)
                 block = options.mode == "hard" and not options.allow_no_tests
                 what = "No tests were collected on the staged changes, so nothing was checked."
@@ -121,11 +133,14 @@ def precommit(
             if not failing:
                 timing["total"] = round(time.monotonic() - started, 3)
                 return _result(options, "passed", 0, changed, selection, report, (), timing=timing,
-                               message=f"{len(report.passed)} test(s) pass on the staged changes.", environment=environment)
+                               message=f"{len(report.passed)} test(s) pass on the staged changes.{note}",
+                               environment=environment)
             if options.fix:
-                fixed, message = yield from _try_fix(sandbox, snap, options, selection, report, make_run)
+                fixed, message = yield from _try_fix(sandbox, snap, options, selection, without(report, preexisting),
+                                                     make_run)
             else:
                 fixed, message = None, "Not looking for a fix (--no-fix)."
+            message += note
     except Cancelled:
         raise
     except VibecodeError as exc:
@@ -170,6 +185,12 @@ def _try_fix(
         return result, f"A {result.status} fix was found."
     budget_note = " The time budget ran out." if any("budget" in n for n in result.notes) else ""
     return result, f"No verified fix was found: {result.reason}{budget_note}"
+
+
+def _collected_nothing(report: TestReport, options: PrecommitOptions) -> bool:
+    """A pytest run on no named tests that collected nothing and broke on nothing."""
+    return (not report.cases and options.command.is_pytest and not (options.tests or options.command.selectors)
+            and not report.collection_error and not report.run.timed_out)
 
 
 def choose_tests(snap: Snapshot, changed: tuple[str, ...], options: PrecommitOptions) -> Selection:

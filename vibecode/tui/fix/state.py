@@ -18,6 +18,7 @@ from vibecode.events import (
     FixReady,
     PatchParsed,
     PatchVerified,
+    StageStarted,
 )
 from vibecode.tui.state import Clock, RunState
 from vibecode.types import FixCandidate, FixResult
@@ -79,6 +80,7 @@ class FixState(RunState):
         self.context: ContextBuilt | None = None
         self.checks: dict[int, PatchCheck] = {}
         self.fix_result: FixResult | None = None
+        self.environment: str | None = None  # which Python ran the tests ("the project's .venv ...")
 
     @property
     def passing(self) -> bool:
@@ -117,6 +119,8 @@ class FixState(RunState):
         elif isinstance(event, FixReady):
             self.finish_fix(event.result)
         else:
+            if isinstance(event, StageStarted) and event.stage == "environment":
+                self.environment = event.detail or None
             super().apply(event)
 
     def _started(self) -> None:

@@ -33,9 +33,10 @@ def baseline_markup(state: FixState) -> str:
     telling lines of its message. "Nothing fails" says so plainly."""
     result = state.fix_result
     base = state.baseline
+    env = f"\n[dim]environment: {_esc(state.environment)}[/dim]" if state.environment else ""
     if result is not None and result.status in NOTHING_TO_FIX:
         return (f"[b $text-success]✓ {_esc(result.reason)}[/] There is nothing to fix.\n"
-                "[dim]Esc goes back; f on the start screen runs the tests again.[/dim]")
+                f"[dim]Esc goes back; f on the start screen runs the tests again.[/dim]{env}")
     if base is None:
         if not state.running:
             return "[dim]The tests did not run.[/dim]"
@@ -43,6 +44,8 @@ def baseline_markup(state: FixState) -> str:
     where = WHERE.get(base.label, base.label)
     lines = [f"[b $text-error]{len(state.failing)} failing[/], [$text-success]{base.passed} passed[/] "
              f"on {where} [dim]({base.duration_s:.1f} s)[/dim]"]
+    if state.environment:
+        lines.append(f"[dim]environment: {_esc(state.environment)}[/dim]")
     if base.collection_error:
         lines.append(f"[$text-error]collection error:[/] {_esc(short(base.collection_error, 200))}")
     for test in state.failing[:FAILING_SHOWN]:
