@@ -121,5 +121,7 @@ def run(args: argparse.Namespace) -> int:
         print_result(result)
     best = result.best
     if args.out and best is not None and (best.code or best.answer):
-        Path(args.out).write_text((best.code or best.answer or "").rstrip() + "\n", encoding="utf-8")
+        # the code is the verified solution file, byte for byte (problems/solution_file.py)
+        text = best.code if best.code is not None else (best.answer or "").rstrip() + "\n"
+        Path(args.out).write_bytes(text.encode("utf-8"))
     return 1 if result.status == "failed" else 0
