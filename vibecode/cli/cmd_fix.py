@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,6 +20,7 @@ from vibecode.cli.common import (
     repo_root,
     settings_from_args,
 )
+from vibecode.cli.progress_route import add_progress_arg, progress_sink
 from vibecode.errors import UsageError
 from vibecode.termsafe import safe_stream
 
@@ -54,6 +54,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--apply", action="store_true", help="apply the best proposal to your files if it is verified (undo with `vibecode undo`)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--json-events", action="store_true", help="stream the session's events as JSON lines")
+    add_progress_arg(parser)
     add_engine_args(parser)
     parser.set_defaults(func=run)
 
@@ -107,14 +108,12 @@ def _run(args: argparse.Namespace) -> int:
     warn_isolation(sandbox)
     session = Session(deferred_engine(settings), sandbox, settings)
     progress = FixProgress(settings.n)
+    show = progress_sink(args, progress, event_json)
     result = None
     for event in session.fix(root, command=command, tests=tuple(args.tests) if args.tests else None,
                              allow_test_edits=args.allow_test_edits, timeout=args.timeout,
                              use_model_checks=not args.no_model_checks):
-        if args.json_events:
-            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
-        elif not args.json:
-            progress(event)
+        show(event)
         if isinstance(event, FixReady):
             result = event.result
     if result is None:  # pragma: no cover - the pipeline always ends with FixReady

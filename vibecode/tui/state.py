@@ -33,6 +33,7 @@ Clock = Callable[[], float]
 RunStatus = Literal["starting", "running", "done", "cancelled", "failed"]
 REASONING_TAIL = 6000  # characters of reasoning kept on screen per candidate
 MATH_STAGES = ("sample", "claims")
+FINAL_MIN_SPAN_S = 0.05  # a finished sampling span shorter than this gives no honest tokens/s
 
 
 @dataclass
@@ -141,8 +142,9 @@ class RunState:
             self.stage, self.stage_detail = event.stage, event.detail
         elif isinstance(event, StageFinished):
             self.stages_done[event.stage] = event.duration_s
-            if event.stage == "sample":  # sampling is over: its whole span is the measure, however short
-                self.sampling_rate = self.meter.rate(min_span=0.0)
+            if event.stage == "sample":  # sampling is over: its whole span is the measure, unless it
+                # took no measurable time (the replay engine), which would read as 100,000s of tokens/s
+                self.sampling_rate = self.meter.rate(min_span=FINAL_MIN_SPAN_S)
         elif isinstance(event, CandidateParsed):
             row = self.row(event.index)
             row.parsed, row.duplicate_of, row.error = event.parsed, event.duplicate_of, event.error
