@@ -172,3 +172,26 @@ def test_solve_help_names_progress() -> None:
     out = subprocess.run([sys.executable, "-m", "vibecode", "solve", "--help"], capture_output=True, text=True,
                          cwd=REPO, timeout=60, check=False)
     assert out.returncode == 0 and "--progress" in out.stdout
+
+
+def test_the_fix_summary_names_the_patch_that_only_passes_by_editing_a_test() -> None:
+    from vibecode.cli.cmd_fix import FixProgress
+    from vibecode.events import PatchParsed, PatchVerified
+    from vibecode.fix.score import decide
+    from vibecode.types import Completion, FixCandidate
+
+    failing = ["t.py::a"]
+
+    def cand(index: int, fixed: int, test_edit: bool) -> FixCandidate:
+        return FixCandidate(index, Completion("", "", "", "stop", 0, 0), parsed=True, verified=True, fixed=fixed,
+                            failing_total=1, regression_run=3, regression_scope="all",
+                            outcomes={"t.py::a": "passed" if fixed else "failed"}, test_edit=test_edit)
+
+    d = decide([cand(2, 0, False), cand(6, 1, True)], failing, k=8)
+    assert d.status == "failed" and "the closest fixes 0" in d.reason
+    assert "Candidate 6 fixes all of them by editing a test file" in d.reason and "--allow-test-edits" in d.reason
+    out = io.StringIO()
+    progress = FixProgress(8, out)
+    progress(PatchParsed(6, True, None, None, "diff", test_edit=True))
+    progress(PatchVerified(6, 1, 1, (), 3, "all"))
+    assert "candidate 6: fixes 1/1 (its patch edits a test file)" in out.getvalue()

@@ -177,6 +177,7 @@ class FixProgress:
 
         self.out = out or sys.stderr
         self.inner = Progress(n, self.out)
+        self.test_edits: set[int] = set()  # candidates whose patch edits a test file
 
     def __call__(self, event: Any) -> None:
         from vibecode.events import (
@@ -193,6 +194,8 @@ class FixProgress:
         elif isinstance(event, ContextBuilt):
             self._line(f"context: {event.tokens} tokens of {event.budget}; suspects: {', '.join(event.suspects[:4]) or 'none'}")
         elif isinstance(event, PatchParsed):
+            if event.parsed and event.test_edit:
+                self.test_edits.add(event.index)
             if not event.parsed:
                 self._line(f"candidate {event.index} dropped: {_first_line(event.error)}")
             elif event.duplicate_of is not None:
@@ -200,7 +203,8 @@ class FixProgress:
         elif isinstance(event, PatchVerified):
             extra = f"; {event.error}" if event.error else ""
             regress = f", regressions {len(event.regressions)}/{event.regression_run}" if event.fixed == event.failing_total else ""
-            self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{regress}{extra}")
+            edits = " (its patch edits a test file)" if event.index in self.test_edits else ""
+            self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{edits}{regress}{extra}")
         elif isinstance(event, StageStarted) and event.stage == "environment":
             self._line(f"environment: {event.detail}")
         elif isinstance(event, StageStarted) and event.stage in FIX_STAGE_WORDS:
