@@ -56,10 +56,13 @@ class CandidateRow:
     claims: tuple[Claim, ...] | None = None
     r: float | None = None
     cluster: int | None = None
+    stopped: bool = False  # the run ended (cancelled, failed) before this candidate finished
 
     @property
     def state(self) -> str:
         """waiting, thinking, answering, done, budget-forced or stopped."""
+        if self.stopped and not self.finished:
+            return "stopped"
         if self.finished:
             if self.finish_reason == "length":
                 return "cut off"
@@ -192,6 +195,8 @@ class RunState:
             return
         self.status, self.error = status, error
         self.ended_at = self.clock()
+        for row in self.candidates.values():
+            row.stopped = not row.finished
 
     # -- figures -------------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ COMPACT_BELOW = 110  # terminal width under which the footer is compact
 VERDICT_ICON = {"verified": "✓", "failed": "✗", "unchecked": "·"}
 BAND_VAR = {"high": "success", "medium": "warning", "low": "error"}
 STATE_VAR = {"thinking": "text-primary", "answering": "text-accent", "done": "text-success",
-             "budget-forced": "text-warning", "cut off": "text-warning", "waiting": ""}
+             "budget-forced": "text-warning", "cut off": "text-warning", "waiting": "",
+             "stopped": "text-warning"}
 
 
 def palette(app: App[Any]) -> dict[str, str]:
