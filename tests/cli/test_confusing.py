@@ -195,3 +195,14 @@ def test_the_fix_summary_names_the_patch_that_only_passes_by_editing_a_test() ->
     progress(PatchParsed(6, True, None, None, "diff", test_edit=True))
     progress(PatchVerified(6, 1, 1, (), 3, "all"))
     assert "candidate 6: fixes 1/1 (its patch edits a test file)" in out.getvalue()
+
+
+def test_the_tui_leaves_a_core_to_its_event_loop_unless_told_otherwise() -> None:
+    from vibecode.config import Settings
+    from vibecode.tui.jobs import tui_engine_settings
+
+    assert tui_engine_settings(Settings(), cpus=8).n_threads == 7
+    assert tui_engine_settings(Settings(), cpus=1).n_threads == 1  # never fewer than one decode thread
+    assert tui_engine_settings(Settings(tui_reserved_cores=0), cpus=8).n_threads is None  # all cores
+    assert tui_engine_settings(Settings(n_threads=3), cpus=8).n_threads == 3  # an explicit choice wins
+    assert tui_engine_settings(Settings(tui_reserved_cores=2), cpus=8).n_threads == 6

@@ -121,6 +121,12 @@ class Progress:
         self.out.flush()
 
 
+def ordinal(n: int) -> str:
+    """How ranks are written (1st, 2nd, ...); candidates are numbered from 0, as in the JSON."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def count(n: int, noun: str) -> str:
     """``1 candidate``, ``2 candidates``."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
@@ -201,7 +207,7 @@ def print_result(result: SolveResult, out: TextIO | None = None) -> None:
     if len(d.clusters) > 1:
         out.write("\nrunner-up clusters:\n")
         for c in d.clusters[1:4]:
-            out.write(f"  #{c.rank}: candidates {list(c.members)}, examples {c.examples_passed}/"
+            out.write(f"  {ordinal(c.rank + 1)}: candidates {list(c.members)}, examples {c.examples_passed}/"
                       f"{c.examples_total}, score {c.score:.2f}\n")
     dropped = [c for c in result.candidates if not c.parsed]
     if dropped:

@@ -59,7 +59,7 @@ def proposal_bindings(*, apply: str, copy: str, save: str, rerun: str, edit: str
     return [
         Binding("a", "apply", "Apply", tooltip=apply),
         Binding("u", "undo", "Undo", tooltip="Undo the last apply"),
-        Binding("c", "copy", "Copy", tooltip=copy),
+        Binding("c", "copy", "Copy", tooltip=copy, show=False),  # in the help; the footer must fit 80 columns
         Binding("s", "save", "Save", tooltip=save),
         Binding("r", "rerun", "Rerun", tooltip=rerun),
         Binding("e", "edit", "Edit", tooltip=edit),

@@ -90,7 +90,8 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.vibe.settings
-        yield Static("[b]Settings[/b]  [dim]Ctrl+S saves for this session · Esc goes back[/dim]", classes="title")
+        yield Static("[b]Settings[/b]  [dim]Ctrl+S saves · Esc back · scroll ↓ for K, budget, sandbox[/dim]",
+                     classes="title")
         with VerticalScroll(id="settings-form"):
             yield Label("Model [dim](Enter picks it)[/dim]", classes="field-label")
             yield OptionList(id="model-list")
