@@ -132,3 +132,20 @@ def test_fix_proposals(snap_compare: SnapCompare, tmp_path: Path, monkeypatch: p
         await wait_for(pilot, lambda: isinstance(app.screen, FixProposalsScreen), 90, "the fix proposals")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=fix_proposals)
+
+
+def test_start_screen_with_the_model_notice(snap_compare: SnapCompare, project: Path, pool: Path) -> None:
+    """The tiny-model notice is a line above the panes at 80x24, not a toast over them."""
+    from vibecode.engine.replay import ReplayEngine
+    from vibecode.engine.spec import OpenedEngine
+    from vibecode.models.registry import TINY_NOTICE
+
+    app = VibecodeApp(project, Settings(n=9), clock=frozen,
+                      engine_factory=lambda settings: OpenedEngine(ReplayEngine(pool), None, TINY_NOTICE))
+
+    async def noticed(pilot: Pilot[Any]) -> None:
+        await engine_open(pilot)
+        await wait_for(pilot, lambda: bool(app.notices), what="the notice")
+        assert app.notices == [("warning", TINY_NOTICE)]
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=noticed)
