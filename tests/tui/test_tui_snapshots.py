@@ -110,8 +110,23 @@ def test_help_screen(snap_compare: SnapCompare, project: Path, pool: Path, size:
 def test_settings_screen(snap_compare: SnapCompare, project: Path, pool: Path, size: tuple[int, int],
                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(pool.parent)  # the engine field shows the spec: keep the test's tmp path out of it
+    monkeypatch.setenv("HF_HUB_CACHE", str(pool.parent / "hf"))  # the models on this machine do not show
     app = VibecodeApp(project, Settings(engine=f"replay:{pool.name}", n=9), clock=frozen)
-    assert snap_compare(app, terminal_size=size, press=["s"], run_before=engine_open)
+
+    async def settings_open(pilot: Pilot[Any]) -> None:
+        from textual.widgets import Input
+
+        from vibecode.tui.screens.settings import SettingsScreen
+
+        await engine_open(pilot)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), what="the settings")
+        await wait_for(pilot, lambda: app.screen.query_one("#pull-ref", Input).value == "tiny", what="the picker")
+        app.screen.query_one("#pull-ref", Input).cursor_blink = False
+        await pilot.pause(0.3)  # let the option list settle its highlight and scroll
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=settings_open)
 
 
 def test_fix_proposals(snap_compare: SnapCompare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -102,7 +102,9 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Input(placeholder="vibethinker-3b", id="pull-ref")
                 yield Button("Pull", id="pull", variant="primary")
-            yield ProgressBar(id="pull-progress", show_eta=False)
+            bar = ProgressBar(id="pull-progress", show_eta=False)
+            bar.display = False  # shown once a pull starts: an idle indeterminate bar looks busy
+            yield bar
             yield Static("", id="pull-status")
             with Horizontal(classes="row"):
                 with Vertical(classes="field"):
@@ -181,7 +183,9 @@ class SettingsScreen(Screen[None]):
             self.vibe.tell("A download is already running.", "warning")
             return
         self.pulling = True
-        self.query_one("#pull-progress", ProgressBar).update(total=None, progress=0)
+        bar = self.query_one("#pull-progress", ProgressBar)
+        bar.update(total=None, progress=0)
+        bar.display = True
         self.query_one("#pull-status", Static).update(f"pulling {escape(ref)}…")
         self.vibe.launch_pull(self, ref)
 
