@@ -115,12 +115,15 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=4, help="candidates (default 4)")
     parser.add_argument("--max-tokens", type=int, default=800)
     parser.add_argument("--rounds", type=int, default=10, help="rounds of the three keys (default 10)")
+    parser.add_argument("--reserved-cores", type=int, default=1,
+                        help="cores the TUI keeps from llama.cpp (tui_reserved_cores; default 1, 0: none)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="vibecode-bench-tui-") as folder:
         root = Path(folder)
         shutil.copy(REPO / "examples" / "coin_change.md", root / "coin_change.md")
         os.environ["VIBECODE_DATA_DIR"] = str(root / "data")
-        settings = Settings(engine=args.engine, n=args.n, max_tokens=args.max_tokens, n_ctx=8192, seed=7)
+        settings = Settings(engine=args.engine, n=args.n, max_tokens=args.max_tokens, n_ctx=8192, seed=7,
+                            tui_reserved_cores=args.reserved_cores)
         result = asyncio.run(measure(root, settings, args.rounds))
     print(json.dumps(result, indent=2))
     return 0

@@ -44,6 +44,9 @@ class Settings:
     n_gpu_layers: int | None = None
     # CPU threads for llama.cpp; None = all cores.
     n_threads: int | None = None
+    # Cores the TUI keeps for itself when n_threads is not set: llama.cpp decodes on the others,
+    # so keys are answered while the model samples (0: decode on every core, as the CLI does).
+    tui_reserved_cores: int = 1
     # Generation budget per completion, and the thinking budget inside it (budget forcing);
     # None = the model manifest's recommendation (4096 when it has none).
     max_tokens: int | None = None
@@ -93,6 +96,7 @@ LIMITS: dict[str, tuple[float, float | None, bool]] = {  # name -> (low, high, l
     "n": (1, 1024, False),
     "n_ctx": (1, None, False),
     "n_threads": (1, None, False),
+    "tui_reserved_cores": (0, None, False),
     "max_tokens": (1, None, False),
     "max_think_tokens": (0, None, False),
     "temperature": (0, None, False),

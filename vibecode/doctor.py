@@ -43,6 +43,20 @@ def git_checks() -> list[Check]:
     return [Check("git", out.returncode == 0, out.stdout.strip() or out.stderr.strip())]
 
 
+def config_checks() -> list[Check]:
+    """The config file and the VIBECODE_* environment load cleanly (else the command fails)."""
+    from vibecode.config import default_config_path, load_settings
+    from vibecode.errors import ConfigError
+
+    path = default_config_path()
+    try:
+        load_settings(path)
+    except ConfigError as exc:
+        return [Check("config", False, exc.message, exc.hint or "Fix the setting it names.")]
+    where = f"{path}" if path.is_file() else f"{path} (not there: the defaults apply)"
+    return [Check("config", True, where)]
+
+
 def _sections() -> dict[str, Callable[[], list[Check]]]:
     from vibecode.engine.llama_lib import diagnose as llama_checks
     from vibecode.models import diagnose as model_checks
@@ -51,6 +65,7 @@ def _sections() -> dict[str, Callable[[], list[Check]]]:
 
     sections: dict[str, Callable[[], list[Check]]] = {
         "python": python_checks,
+        "config": config_checks,
         "llama_cpp": llama_checks,
         "models": model_checks,
         "tree_sitter": tree_sitter_checks,
@@ -66,5 +81,6 @@ def run_doctor() -> dict[str, list[Check]]:
         try:
             report[name] = diagnose()
         except Exception as exc:  # a broken layer is itself a finding, not a crash
-            report[name] = [Check(name, False, f"check failed: {exc!r}", "Report this as a bug.")]
+            why = f"{type(exc).__name__}: {exc}".rstrip(": ")
+            report[name] = [Check(name, False, f"the check could not run ({why})", "Report this as a bug.")]
     return report

@@ -32,6 +32,7 @@ class Case:
     env: dict[str, str] = field(default_factory=dict)
     config: str | None = None  # the config file's text
     read_only: bool = False  # run with the project folder mounted read-only
+    absent: tuple[str, ...] = ()  # text the message must not hold (a wrong hint, a literal \\n)
 
 
 def C(id: str, argv: str, code: int, *fix: str, **kw: object) -> Case:
@@ -64,6 +65,13 @@ CASES = [
     C("solve-sandbox-bogus", f"{SOLVE} --sandbox bogus", 2, "invalid choice", "local"),
     C("solve-seed-text", f"{SOLVE} --seed abc", 2, "invalid int value"),
     C("solve-engine-bogus", "solve problem.md --engine bogus:x", 2, "replay:"),
+    C("solve-folder", "solve . --engine replay:replay.jsonl", 2, "is a folder", "problem's .md", absent=("does not exist",)),
+    C("solve-huge-problem", "solve huge.md --engine replay:replay.jsonl", 2, "at most 256 kb", "just the problem",
+      absent=("max-tokens",)),
+    C("solve-py-syntax-error", "solve broken.py --engine replay:replay.jsonl", 2, "not valid python", "line 1",
+      absent=("starter code",)),
+    C("solve-no-starter-no-examples", "solve vague.md --engine replay:replay.jsonl", 2, "```python block",
+      "class solution:", absent=("\\n",)),
     # the environment
     C("env-n-ctx-negative", SOLVE, 2, "VIBECODE_N_CTX", "at least 1", env={"VIBECODE_N_CTX": "-5"}),
     C("env-n-zero", SOLVE, 2, "VIBECODE_N", "at least 1", env={"VIBECODE_N": "0"}),
@@ -116,6 +124,9 @@ def project(tmp_path: Path) -> Path:
     (root / "conflict.diff").write_text(CONFLICT)
     (root / "good.diff").write_text(CONFLICT.replace("a - b", "a * b", 1))
     (root / "gitedit.txt").write_text(GIT_EDIT)
+    (root / "huge.md").write_text(PROBLEM + "filler " * 50_000)
+    (root / "broken.py").write_text("def add(a, b:\n    return a + b\n")
+    (root / "vague.md").write_text("# Something\n\nDo the thing well.\n")
     env = _env(tmp_path)
     for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "initial"]):
         subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
@@ -152,4 +163,6 @@ def test_bad_input(case: Case, project: Path, tmp_path: Path) -> None:
     assert "traceback" not in message, out.stderr
     for words in case.fix:
         assert words.lower() in message, f"{words!r} not in:\n{out.stderr}"
+    for words in case.absent:
+        assert words.lower() not in message, f"{words!r} in:\n{out.stderr}"
     assert _snapshot(project) == before, "the user's folder changed"

@@ -158,3 +158,24 @@ def test_the_command_runs_as_a_process_and_imports_no_hub_client_for_help(hf_cac
         check=True,
     )
     assert imported.stdout.strip() == "False"
+
+
+def test_a_model_pulled_as_an_hf_uri_is_listed_under_that_uri(hub: FakeHub, capsys: pytest.CaptureFixture[str]) -> None:
+    from vibecode.models import list_models
+    from vibecode.tui.screens.settings import engine_spec_for, model_prompt
+
+    uri = "hf://acme/Widget-GGUF/sub/Widget.Q4_K_M.gguf"
+    hub.add("acme/Widget-GGUF", "sub/Widget.Q4_K_M.gguf", small_gguf())
+    assert _run(capsys, "pull", uri, "--json")[0] == 0
+    code, out, _ = _run(capsys, "list", "--json")
+    entries = {e["id"]: e for e in json.loads(out)}
+    assert code == 0 and entries[uri]["present"] is True and entries[uri]["source"] == uri
+    assert entries[uri]["runs_by_default"] is False and "vibethinker-3b" in entries
+    code, out, _ = _run(capsys, "list")
+    assert uri in out and "downloaded" in out.split(uri)[1].splitlines()[0]
+    # the TUI's model picker lists the same statuses, and picking it gives an engine spec that loads it
+    status = next(s for s in list_models() if s.manifest.id == uri)
+    assert uri in model_prompt(status) and "on this machine" in model_prompt(status)
+    assert engine_spec_for(uri) == f"llama:{uri}"
+    assert _run(capsys, "rm", uri)[0] == 0
+    assert uri not in {e["id"] for e in json.loads(_run(capsys, "list", "--json")[1])}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -26,6 +25,7 @@ from vibecode.cli.common import (
     repo_root,
     settings_from_args,
 )
+from vibecode.cli.progress_route import add_progress_arg, progress_sink
 from vibecode.errors import UsageError
 from vibecode.termsafe import safe_stream
 
@@ -59,6 +59,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--apply", action="store_true", help="apply the best proposal to your files if it is verified (undo with `vibecode undo`)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--json-events", action="store_true", help="stream the session's events as JSON lines")
+    add_progress_arg(parser)
     add_engine_args(parser)
     parser.set_defaults(func=run)
 
@@ -112,14 +113,12 @@ def _run(args: argparse.Namespace) -> int:
     warn_isolation(sandbox)
     session = Session(deferred_engine(settings), sandbox, settings)
     progress = FixProgress(settings.n)
+    show = progress_sink(args, progress, event_json)
     result = None
     for event in session.fix(root, command=command, tests=tuple(args.tests) if args.tests else None,
                              allow_test_edits=args.allow_test_edits, timeout=args.timeout,
                              use_model_checks=not args.no_model_checks):
-        if args.json_events:
-            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
-        elif not args.json:
-            progress(event)
+        show(event)
         if isinstance(event, FixReady):
             result = event.result
     if result is None:  # pragma: no cover - the pipeline always ends with FixReady
@@ -184,6 +183,7 @@ class FixProgress:
 
         self.out = out or sys.stderr
         self.inner = Progress(n, self.out)
+        self.test_edits: set[int] = set()  # candidates whose patch edits a test file
 
     def __call__(self, event: Any) -> None:
         from vibecode.events import (
@@ -200,6 +200,8 @@ class FixProgress:
         elif isinstance(event, ContextBuilt):
             self._line(f"context: {event.tokens} tokens of {event.budget}; suspects: {', '.join(event.suspects[:4]) or 'none'}")
         elif isinstance(event, PatchParsed):
+            if event.parsed and event.test_edit:
+                self.test_edits.add(event.index)
             if not event.parsed:
                 self._line(f"candidate {event.index} dropped: {_first_line(event.error)}")
             elif event.duplicate_of is not None:
@@ -207,7 +209,8 @@ class FixProgress:
         elif isinstance(event, PatchVerified):
             extra = f"; {event.error}" if event.error else ""
             regress = f", regressions {len(event.regressions)}/{event.regression_run}" if event.fixed == event.failing_total else ""
-            self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{regress}{extra}")
+            edits = " (its patch edits a test file)" if event.index in self.test_edits else ""
+            self._line(f"candidate {event.index}: fixes {event.fixed}/{event.failing_total}{edits}{regress}{extra}")
         elif isinstance(event, StageStarted) and event.stage == "environment":
             self._line(f"environment: {event.detail}")
         elif isinstance(event, StageStarted) and event.stage in FIX_STAGE_WORDS:

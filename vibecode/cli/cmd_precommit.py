@@ -60,6 +60,14 @@ def run(args: argparse.Namespace) -> int:
         return code
 
 
+def _nothing_staged(root: Path) -> bool:
+    """True in a git repository whose index equals HEAD (a commit would record no change)."""
+    from vibecode.repo.git import find_repo
+
+    repo = find_repo(root) if root.is_dir() else None
+    return repo is not None and not repo.status().staged
+
+
 def _run(args: argparse.Namespace) -> int:
     from vibecode.cli.cmd_fix import FixProgress, build_sandbox, deferred_engine
     from vibecode.events import BaselineTested, PrecommitReady
@@ -69,6 +77,13 @@ def _run(args: argparse.Namespace) -> int:
     from vibecode.session import Session
 
     root = Path(args.repo or ".").resolve()
+    if _nothing_staged(root):
+        message = ("nothing is staged, so there is nothing to check; `git add` the changes to commit, "
+                   "then commit (the hook checks what is staged).")
+        print(f"vibecode precommit: {message}", file=sys.stderr)
+        if args.json:
+            print_json({"outcome": "nothing_staged", "mode": args.mode, "exit_code": 0, "message": message})
+        return 0
     command = parse_test_cmd(args.test_cmd, autoload_plugins=not args.no_plugin_autoload)
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox)
     command = dataclasses.replace(command, nprocs=settings.sandbox_nprocs)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
+import ast
 import os
 import sys
 from pathlib import Path
@@ -16,6 +16,7 @@ from vibecode.cli.cmd_sandbox import (
     warn_isolation,
 )
 from vibecode.cli.common import add_engine_args, open_engine, print_json, settings_from_args
+from vibecode.cli.progress_route import add_progress_arg, progress_sink
 from vibecode.errors import UsageError
 
 ORDER = 5
@@ -42,23 +43,51 @@ def register(sub: Any) -> None:
     parser.add_argument("--no-model-checks", action="store_true", help="skip model-proposed inputs and model verdicts")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--json-events", action="store_true", help="stream the session's events as JSON lines")
+    add_progress_arg(parser)
     parser.add_argument("--out", metavar="FILE", help="also write the proposed solution to FILE")
     add_engine_args(parser)
     parser.set_defaults(func=run)
 
 
+MAX_PROBLEM_BYTES = 256 * 1024  # LeetCode statements are a few KB; more is the wrong file
+
+
 def read_problem_text(arg: str, allow_inline: bool = False) -> str:
     if arg == "-":
-        return sys.stdin.read()
+        return _checked(sys.stdin.read(), "stdin")
     path = Path(arg)
+    if path.is_dir():
+        raise UsageError(f"{arg} is a folder, not a problem file.",
+                         "Give the problem's .md, .txt or .py file, or '-' for stdin.")
     if path.is_file():
+        if path.stat().st_size > MAX_PROBLEM_BYTES:
+            raise UsageError(
+                f"The problem file {arg} is {path.stat().st_size / 1e6:.1f} MB; a problem statement is at "
+                f"most {MAX_PROBLEM_BYTES // 1024} KB.",
+                "Give the file that holds just the problem (title, statement, examples, starter code).",
+            )
         try:
-            return path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"Cannot read the problem file {arg}: {exc}.") from exc
+        return _checked(text, arg) if path.suffix == ".py" else text
     if allow_inline and not path.suffix:
         return arg
     raise UsageError(f"The problem file {arg} does not exist.", "Give a .md, .txt or .py file, or '-' for stdin.")
+
+
+def _checked(text: str, where: str) -> str:
+    """A .py problem (a HumanEval-style prompt) must be Python: say where it is not."""
+    if where != "stdin" and len(text.encode("utf-8")) <= MAX_PROBLEM_BYTES:
+        try:
+            ast.parse(text)
+        except SyntaxError as exc:
+            raise UsageError(
+                f"The problem file {where} is not valid Python: {exc.msg} at line {exc.lineno}.",
+                "A .py problem is a function signature with a docstring; fix that line, or save "
+                "a LeetCode-style statement as .md.",
+            ) from None
+    return text
 
 
 def check_out_path(out: Path) -> None:
@@ -109,13 +138,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         assert problem is not None
         events = session.solve(problem, use_model_checks=not args.no_model_checks)
-    progress = Progress(settings.n)
+    progress = Progress(settings.n, rates=not str(settings.engine or "").startswith("replay:"))
+    show = progress_sink(args, progress, event_json)
     result = None
     for event in events:
-        if args.json_events:
-            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
-        elif not args.json:
-            progress(event)
+        show(event)
         if isinstance(event, ProposalReady):
             result = event.result
     if result is None:  # pragma: no cover - the pipeline always ends with ProposalReady
@@ -127,5 +154,7 @@ def run(args: argparse.Namespace) -> int:
         print_isolation(sandbox)
     best = result.best
     if args.out and best is not None and (best.code or best.answer):
-        Path(args.out).write_text((best.code or best.answer or "").rstrip() + "\n", encoding="utf-8")
+        # the code is the verified solution file, byte for byte (problems/solution_file.py)
+        text = best.code if best.code is not None else (best.answer or "").rstrip() + "\n"
+        Path(args.out).write_bytes(text.encode("utf-8"))
     return 1 if result.status == "failed" else 0

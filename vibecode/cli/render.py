@@ -6,8 +6,11 @@ stdout carries only the result.
 
 from __future__ import annotations
 
+import re
 import sys
+import threading
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from vibecode.clr.claim_check import claim_counts
@@ -26,6 +29,8 @@ from vibecode.events import (
 from vibecode.termsafe import safe_stream, visible
 from vibecode.types import SolveResult
 
+FINAL_MIN_SPAN_S = 0.05  # a finished sampling span shorter than this gives no honest rate
+SLOW_QUIET_STAGES = ("inputs", "claims", "extract", "score")  # stages that send no events while they work
 STAGE_WORDS = {
     "sample": "sampling",
     "extract": "extracting code",
@@ -39,7 +44,8 @@ STAGE_WORDS = {
 class Progress:
     """Shows tokens/s and candidates sampled while sampling, and tests run while verifying."""
 
-    def __init__(self, n: int, out: TextIO | None = None) -> None:
+    def __init__(self, n: int, out: TextIO | None = None, *, rates: bool = True,
+                 clock: Callable[[], float] | None = None) -> None:
         self.out = out or sys.stderr
         self.n = n
         self.tty = self.out.isatty()
@@ -47,11 +53,15 @@ class Progress:
         self.sampled = 0
         self.tested = 0
         self.parsed = 0  # candidates that will be tested (duplicates included)
-        self.meter = Throughput()
+        self.rates = rates  # False for the replay engine: its "generation" takes no time
+        self.meter = Throughput(clock)
         self.last_line = 0.0
         self._live: Any = None
+        self.ticker = StageTicker(self.out) if self.tty else None
 
     def __call__(self, event: Event) -> None:
+        if self.ticker is not None:
+            self.ticker.stop()
         if isinstance(event, SampleProgress):
             self.tokens[event.index] = event.tokens
             self.meter.observe(sum(self.tokens.values()))
@@ -60,9 +70,12 @@ class Progress:
             self.sampled += 1
             self._sampling_status()
         elif isinstance(event, StageStarted):
-            self._line(f"{STAGE_WORDS.get(event.stage, event.stage)}" + (f" ({event.detail})" if event.detail else ""))
+            words = f"{STAGE_WORDS.get(event.stage, event.stage)}" + (f" ({plural(event.detail)})" if event.detail else "")
+            self._line(words)
+            if self.ticker is not None and event.stage in SLOW_QUIET_STAGES:
+                self.ticker.start(words)
         elif isinstance(event, StageFinished) and event.stage == "sample":
-            self._line(f"sampled {self.sampled} candidates: {sum(self.tokens.values())} tokens"
+            self._line(f"sampled {count(self.sampled, 'candidate')}: {sum(self.tokens.values())} tokens"
                        + self._rate(" at ", final=True))
         elif isinstance(event, CandidateParsed):
             if event.parsed:
@@ -85,7 +98,9 @@ class Progress:
                      f"{sum(self.tokens.values())} tokens" + self._rate(", "))
 
     def _rate(self, lead: str, final: bool = False) -> str:
-        rate = self.meter.rate(min_span=0.0) if final else self.meter.rate()
+        if not self.rates:
+            return ""
+        rate = self.meter.rate(min_span=FINAL_MIN_SPAN_S) if final else self.meter.rate()
         return "" if rate is None else f"{lead}{rate:.1f} tokens/s"
 
     def _status(self, text: str) -> None:
@@ -104,6 +119,57 @@ class Progress:
             self.out.write("\r\x1b[2K")
         self.out.write(text + "\n")
         self.out.flush()
+
+
+def ordinal(n: int) -> str:
+    """How ranks are written (1st, 2nd, ...); candidates are numbered from 0, as in the JSON."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def count(n: int, noun: str) -> str:
+    """``1 candidate``, ``2 candidates``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def plural(detail: str) -> str:
+    """A stage detail from the pipelines with its number agreeing: ``1 candidates`` -> ``1 candidate``."""
+    return re.sub(r"\b1 ((?:distinct )?candidate|input|test|patch)(?:s|es)\b", r"1 \1", detail)
+
+
+class StageTicker:
+    """Shows that a quiet stage is still working: the elapsed seconds after its line, on a
+    terminal, until the next event arrives (building test inputs can take a while and sends
+    nothing meanwhile)."""
+
+    def __init__(self, out: TextIO, every_s: float = 0.5) -> None:
+        self.out, self.every_s = out, every_s
+        self._stop: threading.Event | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self, words: str) -> None:
+        self.stop()
+        stop = threading.Event()
+        started = time.monotonic()
+        spinner = "|/-\\"
+
+        def tick() -> None:
+            n = 0
+            while not stop.wait(self.every_s):
+                n += 1
+                self.out.write(f"\r\x1b[2K{spinner[n % 4]} {words}: {time.monotonic() - started:.0f} s")
+                self.out.flush()
+
+        self._stop = stop
+        self._thread = threading.Thread(target=tick, name="vibecode-ticker", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._stop is not None and self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            self.out.write("\r\x1b[2K")
+            self._stop = self._thread = None
 
 
 def bar(done: int, total: int, width: int = 20) -> str:
@@ -141,7 +207,7 @@ def print_result(result: SolveResult, out: TextIO | None = None) -> None:
     if len(d.clusters) > 1:
         out.write("\nrunner-up clusters:\n")
         for c in d.clusters[1:4]:
-            out.write(f"  #{c.rank}: candidates {list(c.members)}, examples {c.examples_passed}/"
+            out.write(f"  {ordinal(c.rank + 1)}: candidates {list(c.members)}, examples {c.examples_passed}/"
                       f"{c.examples_total}, score {c.score:.2f}\n")
     dropped = [c for c in result.candidates if not c.parsed]
     if dropped:

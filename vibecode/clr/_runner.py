@@ -11,7 +11,9 @@ Events: ``{"event": "loaded"}`` or ``{"event": "load_error", "error": ...}``, th
 ``{"event": "start", "i": i}`` and ``{"event": "result", "i": i, "status": "ok"|"error"|
 "timeout", "output": ..., "error": ..., "duration_s": ..., "stdout": ...}``, then
 ``{"event": "done"}``. When the process dies mid-way the started-but-unfinished input shows who
-did it. This file imports nothing from vibecode.
+did it. This file imports nothing from vibecode. The solution runs exactly as written, with no
+prelude: vibecode writes the imports it needs into it (``vibecode.problems.solution_file``); the
+ListNode/TreeNode classes below only build inputs when the solution defines none of its own.
 """
 
 from __future__ import annotations
@@ -29,16 +31,6 @@ import traceback
 import types
 from typing import Any
 
-PRELUDE = """
-from typing import *
-import collections, heapq, bisect, math, itertools, functools, re, string, operator, random
-from collections import *
-from heapq import *
-from bisect import *
-from functools import *
-from itertools import *
-from math import inf, gcd, sqrt, log, log2, ceil, floor, comb, factorial, isqrt
-"""
 MAX_OUTPUT_CHARS = 1_000_000
 MAX_STDOUT_CHARS = 2000
 MAX_NODES = 100_000
@@ -327,8 +319,6 @@ def main() -> None:
     sys.stdout = sink
     try:
         signal.setitimer(signal.ITIMER_REAL, float(spec.get("load_timeout_s", 5.0)))
-        exec(PRELUDE, ns)
-        ns["ListNode"], ns["TreeNode"] = ListNode, TreeNode
         with open(solution, encoding="utf-8") as fh:
             source = fh.read()
         exec(compile(source, solution, "exec"), ns)

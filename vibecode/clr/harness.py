@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.problems.design import runner_spec
+from vibecode.problems.solution_file import complete_solution
 from vibecode.problems.typespec import parse_type, runner_plan
 from vibecode.types import InputResult, InputStatus, RunResult, Signature
 
@@ -85,11 +86,16 @@ def build_job(
 ) -> HarnessJob:
     """The files and command that run ``code`` on every input (argument name -> value).
 
+    ``code`` is completed into the self-contained solution file first (imports it uses, a plain
+    function made a method; idempotent, see :mod:`vibecode.problems.solution_file`): the runner
+    executes exactly ``job.code``, with no hidden prelude.
+
     ``timeout_s`` of the job (for the sandbox) is ``load_timeout_s`` + one ``per_input_timeout_s``
     per input + 1 s; it only matters when a candidate defeats the per-input timer. After
     ``max_timeouts`` timeouts (0: no limit) the remaining inputs are reported as timeouts without
     running them, so a candidate that loops forever costs a few timeouts, not one per input.
     """
+    code = complete_solution(code, signature)
     names = signature.arg_names
     for n, args in enumerate(inputs):
         missing = [a for a in names if a not in args]

@@ -46,8 +46,7 @@ from vibecode.fix.score import decide
 from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.fix.testfiles import find_test_files
 from vibecode.fix.verify import CHEAP_SUITE_TESTS, Verification, VerifyPlan, verify_patch
-from vibecode.repo.code_index import CodeIndex
-from vibecode.repo.git import vibecode_dir
+from vibecode.repo.code_index import CodeIndex, default_cache_dir
 from vibecode.sandbox import Sandbox
 from vibecode.types import (
     ChatMessage,
@@ -157,7 +156,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
 
     stage = _Stage(run, "localize")
     yield stage.start()
-    index = CodeIndex.build(target.source, cache_dir=vibecode_dir(target.root) / "index")
+    index = CodeIndex.build(target.source, cache_dir=default_cache_dir(target.root))  # outside git: the user cache dir
     budget_tokens = prompt_budget(run, instruction_overhead())
     tests = find_test_files(target.source, [c.nodeid for c in baseline.cases] + [c.nodeid for c in failing])
     context = build_context(target.source, index, failing, run.engine.count_tokens, budget_tokens, tests)

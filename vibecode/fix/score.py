@@ -96,6 +96,10 @@ def decide(
     top = ranked[0]
     best = by_index[ranking[0]]
     status, reason = _status(top[0], len(failing), allow_test_edits)
+    editors = [c.index for c in distinct if c.test_edit and c.fixes_all and not c.regressions]
+    if status == "failed" and editors and not allow_test_edits and not top[0].test_edit:
+        reason += (f" Candidate {', '.join(map(str, editors))} fixes all of them by editing a test file, which "
+                   "is not proposed unless you allow it (--allow-test-edits).")
     if status == "failed":
         return FixDecision(status, best.index, 0.0, 0.0, ranking, cluster_of, clusters, reason)
     raw = cluster_reliability(top, len(failing), k)

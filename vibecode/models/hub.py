@@ -121,6 +121,24 @@ def cached_hub_file(hub: HubFile) -> Path | None:
     return max(older, key=lambda p: p.stat().st_mtime) if older else None
 
 
+def cached_ggufs() -> list[tuple[HubFile, Path]]:
+    """Every .gguf file in the HF cache (newest snapshot of each), read from the cache's own
+    layout (``models--OWNER--REPO/snapshots/REV/FILE``): what ``models pull hf://...`` left."""
+    found: dict[tuple[str, str], tuple[float, Path]] = {}
+    cache = hf_cache_dir()
+    for folder in sorted(cache.glob("models--*--*")) if cache.is_dir() else []:
+        owner, _, name = folder.name.removeprefix("models--").partition("--")
+        for path in (folder / "snapshots").glob("*/**/*.gguf"):
+            if not path.is_file():  # a dangling link: the blob was removed
+                continue
+            rel = path.relative_to(folder / "snapshots").parts[1:]
+            key = (f"{owner}/{name}", "/".join(rel))
+            when = path.stat().st_mtime
+            if key not in found or when > found[key][0]:
+                found[key] = (when, path)
+    return [(HubFile(repo, file), path) for (repo, file), (_, path) in sorted(found.items())]
+
+
 def cached_file(manifest: Manifest) -> Path | None:
     """The manifest's file in the local HF cache, from its repo or one of its mirrors."""
     for hub in manifest.hub_files():

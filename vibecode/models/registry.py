@@ -12,10 +12,11 @@ from typing import Any
 
 from vibecode.checks import Check
 from vibecode.errors import ModelNotFound
-from vibecode.models.hub import cached_file, hf_cache_dir, hub_endpoint, is_offline
+from vibecode.models.hub import cached_file, cached_ggufs, hf_cache_dir, hub_endpoint, is_offline
 from vibecode.models.manifest import (
     HF_SCHEME,
     TINY_MODEL,
+    HubFile,
     Manifest,
     check_gguf,
     get_manifest,
@@ -113,7 +114,24 @@ def local_path(manifest: Manifest) -> Path | None:
 
 
 def list_models() -> list[ModelStatus]:
-    return [ModelStatus(m, local_path(m)) for m in load_manifests().values()]
+    """The registry's models, then every other .gguf pulled as ``hf://owner/repo/file.gguf``
+    (listed under that URI, which ``--model`` and the TUI accept)."""
+    statuses = [ModelStatus(m, local_path(m)) for m in load_manifests().values()]
+    known = {s.path.resolve() for s in statuses if s.path is not None}
+    for hub, path in cached_ggufs():
+        if path.resolve() not in known:
+            statuses.append(ModelStatus(pulled_manifest(hub, path), path))
+    return statuses
+
+
+def pulled_manifest(hub: HubFile, path: Path) -> Manifest:
+    """A listing entry for a hub file that no registry manifest names."""
+    return Manifest(
+        id=f"{HF_SCHEME}{hub.repo}/{hub.filename}",
+        description=f"pulled from the Hugging Face hub ({hub.repo}); not in vibecode's registry",
+        file=hub.filename, quantization="unknown", size_bytes=path.stat().st_size, chat_format="from the GGUF",
+        context_length=0, license="see the model's repository", repo=hub.repo,
+    )
 
 
 

@@ -1,58 +1,35 @@
-"""Accept a plain function where a LeetCode problem asks for a ``class Solution`` method.
+"""Get a candidate's solution out of its answer, as the file vibecode runs, shows and writes.
 
 Small models often answer ``def coinChange(coins, amount)`` (sometimes keeping the starter's
-``self``) instead of the method. Such code is wrapped in the class the harness calls, with a
-note, instead of being dropped: what counts is whether the function is right.
+``self``) instead of the method. Such a function becomes a real method of the class the problem
+asks for, with a note, instead of being dropped: what counts is whether the function is right.
+Either way the code is completed into a self-contained file
+(:func:`vibecode.problems.solution_file.complete_solution`): the harness runs exactly that text,
+and ``solve --out`` and the TUI write exactly that text.
 """
 
 from __future__ import annotations
 
-import ast
-
 from vibecode.errors import ExtractionError
 from vibecode.patch.extract import extract_code
+from vibecode.problems.solution_file import complete_solution, function_to_method
 from vibecode.types import Signature
 
-NOTE = "defined a plain function instead of the method; wrapped in class {cls}"
+NOTE = "defined a plain function instead of the method; wrapped in class {cls} as its method"
 
 
 def extract_entry(answer: str, signature: Signature) -> tuple[str, str | None]:
-    """The candidate's code for ``signature``, and a note when it had to be adapted."""
+    """The candidate's solution file for ``signature``, and a note when it had to be adapted."""
     try:
-        return extract_code(answer, signature.entry_point), None
+        return complete_solution(extract_code(answer, signature.entry_point), signature), None
     except ExtractionError as exc:
         if signature.class_name is None:
             raise
         original = exc
     try:
-        adapted = wrap_function(extract_code(answer, signature.function), signature)
-    except ExtractionError:
-        adapted = None
-    if adapted is None:
+        method = function_to_method(extract_code(answer, signature.function), signature)
+    except (ExtractionError, SyntaxError):
+        method = None
+    if method is None:
         raise original
-    return adapted, NOTE.format(cls=signature.class_name)
-
-
-def wrap_function(code: str, signature: Signature) -> str | None:
-    """``code`` plus a class whose method calls the top-level function; None if there is none."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return None
-    function = next(
-        (n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-         and n.name == signature.function),
-        None,
-    )
-    if function is None:
-        return None
-    params = function.args.posonlyargs + function.args.args
-    takes_self = bool(params) and params[0].arg == "self"
-    call_self = "None, " if takes_self else ""
-    return (
-        f"{code.rstrip()}\n\n\n"
-        f"_vibecode_function = {signature.function}\n\n\n"
-        f"class {signature.class_name}:\n"
-        f"    def {signature.function}(self, *args, **kwargs):\n"
-        f"        return _vibecode_function({call_self}*args, **kwargs)\n"
-    )
+    return complete_solution(method, signature), NOTE.format(cls=signature.class_name)

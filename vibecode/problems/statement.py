@@ -192,8 +192,8 @@ def parse_leetcode(text: str) -> Problem:
                 "The problem has no starter code (a `class Solution:` block with a method, or a "
                 "`def`) and no example with an `Input:` line, so vibecode cannot tell which "
                 "function to write.",
-                "Add a starter block such as ```python\\nclass Solution:\\n    def twoSum(self, "
-                "nums: List[int], target: int) -> List[int]:\\n```, or examples.",
+                "Add a ```python block that holds the starter, such as `class Solution:` with "
+                "`def twoSum(self, nums: List[int], target: int) -> List[int]:`, or examples.",
             )
         if any(n is None for n, _ in parsed[0][0]):
             names = [f"arg{i + 1}" for i in range(len(parsed[0][0]))]

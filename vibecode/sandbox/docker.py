@@ -60,9 +60,7 @@ def connect(timeout: float = 10.0) -> Any:
         client = docker.from_env(timeout=int(timeout))
         client.ping()
     except Exception as exc:
-        raise SandboxError(
-            f"The Docker daemon is not reachable ({_short(exc)}).", _UP_HINT
-        ) from exc
+        raise SandboxError(f"The Docker daemon is not reachable: {_unreachable(exc)}.", _UP_HINT) from exc
     return client
 
 
@@ -358,6 +356,19 @@ class DockerSandbox:
             reported=True,
         )
         return outcome, bool(state.get("OOMKilled", False))
+
+
+def _unreachable(exc: BaseException) -> str:
+    """Why the daemon did not answer, as words, not the client library's exception tuple."""
+    text, where = str(exc), os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    for needle, words in (("FileNotFoundError", f"there is no Docker socket at {where}"),
+                          ("Connection refused", f"nothing accepts connections at {where}"),
+                          ("Permission denied", f"you may not use the Docker socket at {where}"),
+                          ("PermissionError", f"you may not use the Docker socket at {where}"),
+                          ("timed out", f"the daemon at {where} did not answer in time")):
+        if needle in text:
+            return words
+    return _short(exc)
 
 
 def _short(exc: BaseException) -> str:

@@ -181,7 +181,11 @@ class VibecodeApp(App[int]):
             self.engine_info = update.info
             if update.notice and update.notice != self._told_notice:
                 self._told_notice = update.notice
-                self.tell(update.notice, "warning")
+                if isinstance(self.screen, StartScreen):
+                    self.notices.append(("warning", update.notice))
+                    self.screen.show_notice(update.notice)
+                else:
+                    self.tell(update.notice, "warning")
         elif isinstance(update, jobs.RunEnded):  # the engine could not be opened at start
             if update.error is not None:
                 self.tell_error(update.error, "The engine could not be opened")

@@ -145,6 +145,16 @@ def engine_key(settings: Settings) -> tuple[object, ...]:
             settings.record)
 
 
+def tui_engine_settings(settings: Settings, cpus: int | None = None) -> Settings:
+    """The settings the TUI opens its engine with: unless ``n_threads`` is set, llama.cpp decodes
+    on all cores but ``tui_reserved_cores``, so that the event loop keeps a core and keys are
+    answered while the model samples (scripts/bench_tui.py measures it under load)."""
+    if settings.n_threads is not None or settings.tui_reserved_cores <= 0:
+        return settings
+    cores = cpus if cpus is not None else (os.cpu_count() or 1)
+    return settings.with_overrides(n_threads=max(1, cores - settings.tui_reserved_cores))
+
+
 class EngineHolder:
     """Opens the engine once and keeps it for the runs that follow, until the settings name
     another one. Thread-safe: workers call :meth:`get`."""
@@ -160,7 +170,7 @@ class EngineHolder:
         with self._lock:
             if self._opened is None or self._key != key:
                 self._close_locked()
-                self._opened = self.factory(settings)
+                self._opened = self.factory(tui_engine_settings(settings))
                 self._key = key
             return self._opened
 

@@ -33,6 +33,7 @@ Clock = Callable[[], float]
 RunStatus = Literal["starting", "running", "done", "cancelled", "failed"]
 REASONING_TAIL = 6000  # characters of reasoning kept on screen per candidate
 MATH_STAGES = ("sample", "claims")
+FINAL_MIN_SPAN_S = 0.05  # a finished sampling span shorter than this gives no honest tokens/s
 
 
 @dataclass
@@ -55,10 +56,13 @@ class CandidateRow:
     claims: tuple[Claim, ...] | None = None
     r: float | None = None
     cluster: int | None = None
+    stopped: bool = False  # the run ended (cancelled, failed) before this candidate finished
 
     @property
     def state(self) -> str:
         """waiting, thinking, answering, done, budget-forced or stopped."""
+        if self.stopped and not self.finished:
+            return "stopped"
         if self.finished:
             if self.finish_reason == "length":
                 return "cut off"
@@ -141,8 +145,9 @@ class RunState:
             self.stage, self.stage_detail = event.stage, event.detail
         elif isinstance(event, StageFinished):
             self.stages_done[event.stage] = event.duration_s
-            if event.stage == "sample":  # sampling is over: its whole span is the measure, however short
-                self.sampling_rate = self.meter.rate(min_span=0.0)
+            if event.stage == "sample":  # sampling is over: its whole span is the measure, unless it
+                # took no measurable time (the replay engine), which would read as 100,000s of tokens/s
+                self.sampling_rate = self.meter.rate(min_span=FINAL_MIN_SPAN_S)
         elif isinstance(event, CandidateParsed):
             row = self.row(event.index)
             row.parsed, row.duplicate_of, row.error = event.parsed, event.duplicate_of, event.error
@@ -190,6 +195,8 @@ class RunState:
             return
         self.status, self.error = status, error
         self.ended_at = self.clock()
+        for row in self.candidates.values():
+            row.stopped = not row.finished
 
     # -- figures -------------------------------------------------------------------------
 

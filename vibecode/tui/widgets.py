@@ -20,10 +20,19 @@ if TYPE_CHECKING:
 
 BAR_WIDTH = 10
 COMPACT_BELOW = 110  # terminal width under which the footer is compact
+PALETTE_HINT_FROM = 100  # terminal width from which the footer shows the command palette's key
 VERDICT_ICON = {"verified": "✓", "failed": "✗", "unchecked": "·"}
 BAND_VAR = {"high": "success", "medium": "warning", "low": "error"}
 STATE_VAR = {"thinking": "text-primary", "answering": "text-accent", "done": "text-success",
-             "budget-forced": "text-warning", "cut off": "text-warning", "waiting": ""}
+             "budget-forced": "text-warning", "cut off": "text-warning", "waiting": "",
+             "stopped": "text-warning"}
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st: how ranks are written (``#`` is always a
+    candidate's number, from 0 as in the JSON ``index``)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def palette(app: App[Any]) -> dict[str, str]:
@@ -96,6 +105,9 @@ class KeyFooter(Footer):
 
     def on_resize(self, event: events.Resize) -> None:
         self.compact = event.size.width < COMPACT_BELOW
+        # under 100 columns the "^p palette" hint would push the screen's own keys off the edge
+        # (Ctrl+P still opens the palette, and the help screen says so)
+        self.show_command_palette = event.size.width >= PALETTE_HINT_FROM
 
 
 class StageLine(Static):
@@ -121,7 +133,7 @@ class StageLine(Static):
             "cancelled": "[$text-warning]cancelled[/]",
             "failed": "[$text-error]failed[/]",
         }[state.status]
-        self.update(Content.from_markup("  ".join(words) + f"   {status}   {state.elapsed():.1f} s"))
+        self.update(Content.from_markup(" ".join(words) + f"  {status}  {state.elapsed():.1f} s"))
 
 
 def example_marks(row: CandidateRow, colors: dict[str, str]) -> Text:
@@ -206,7 +218,7 @@ class CandidateTable(DataTable[Any]):
             *self.sampling_cells(row, colors),
             parsed_cell(row, colors),
             example_marks(row, colors),
-            Text("" if row.cluster is None else f"#{row.cluster}"),
+            Text("" if row.cluster is None else ordinal(row.cluster + 1)),
             claim_marks(row.claims, colors),
             r_cell(row, colors),
         )

@@ -33,7 +33,7 @@ from vibecode.tui.screens.proposals_base import (
     proposal_bindings,
     run_editor,
 )
-from vibecode.tui.widgets import BAND_VAR, escape
+from vibecode.tui.widgets import BAND_VAR, escape, ordinal
 from vibecode.types import FixResult, Patch
 
 if TYPE_CHECKING:
@@ -52,9 +52,9 @@ def fix_row_prompt(p: FixProposal, rejected: bool, k: int) -> str:
     status = f"[${STATUS_VAR[p.status]}]{p.status}[/]"
     c = p.candidate
     regr = f" · regr {len(c.regressions)}" if c.fixes_all else ""
-    line = (f"#{p.rank + 1} {fix_badge(p)} {status}\n"
+    line = (f"{ordinal(p.rank + 1)} {fix_badge(p)} {status}\n"
             f"   fixed {c.fixed}/{c.failing_total}{regr}\n"
-            f"   cand {c.index} · {len(p.members)}/{k} agree")
+            f"   #{c.index} · {len(p.members)}/{k} agree")
     if c.test_edit:
         line += "\n   [$text-warning]edits tests[/]"
     return f"[strike dim]{line}[/]" if rejected else line
@@ -112,8 +112,8 @@ class FixProposalsScreen(ProposalsBase[FixProposal, Patch]):
         rerun="Fix again with twice the samples",
         edit="Edit the patched files in $EDITOR",
         reject="Reject the patch",
-        view=("Diff/files", "Show the diff or the patched files"),
-        back=("Fix view", "Back to the fix view (all candidates)"),
+        view=("View", "Show the diff or the patched files"),
+        back=("Back", "Back to the fix view (all candidates)"),
     )
     PALETTE: ClassVar[Palette] = (
         ("Apply the patch", "To your files, through the journal (undoable)", "apply"),

@@ -14,6 +14,7 @@ from vibecode.tui.widgets import (
     VERDICT_ICON,
     CandidateTable,
     claim_marks,
+    ordinal,
     parsed_cell,
     r_cell,
     short,
@@ -114,7 +115,7 @@ class FixCandidateTable(CandidateTable):
             fixed_cell(check, colors),
             regressions_cell(check, colors),
             flags_cell(check, colors),
-            Text("" if row.cluster is None else f"#{row.cluster}"),
+            Text("" if row.cluster is None else ordinal(row.cluster + 1)),
             claim_marks(row.claims, colors),
             r_cell(row, colors),
         )

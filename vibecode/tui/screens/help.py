@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,6 +13,9 @@ from textual.widgets import Static
 
 from vibecode.tui.widgets import escape
 
+NARROW_BELOW = 110  # terminal width under which the help has one column
+NUMBERING = ("[dim]#N is always a candidate's number, from 0 in sampling order (the JSON's index); "
+             "proposals and clusters are ranked 1st, 2nd, ...[/dim]")
 KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "comma": ","}
 
 
@@ -63,6 +67,7 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Static("[b]Keys[/b]  [dim]Esc or ? closes · Ctrl+P searches every command[/dim]",
                          classes="box-title")
+            yield Static(NUMBERING, id="help-numbering")
             sections = help_sections(self.everywhere)
             with Horizontal(id="help-columns"):
                 for column in (sections[0::2], sections[1::2]):
@@ -70,6 +75,10 @@ class HelpScreen(Screen[None]):
                         for title, rows in column:
                             lines = "\n".join(f"[b $text-accent]{escape(k):>11}[/]  {escape(d)}" for k, d in rows)
                             yield Static(f"[b]{title}[/b]\n{lines}", classes="help-section")
+
+    def on_resize(self, event: events.Resize) -> None:
+        # two columns need room: below NARROW_BELOW columns their text would wrap into each other
+        self.query_one("#help-columns").set_class(event.size.width < NARROW_BELOW, "narrow")
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -30,7 +30,7 @@ from vibecode.tui.screens.proposals_base import (
     proposal_bindings,
     run_editor,
 )
-from vibecode.tui.widgets import BAND_VAR, escape
+from vibecode.tui.widgets import BAND_VAR, escape, ordinal
 from vibecode.types import SolveResult
 
 if TYPE_CHECKING:
@@ -42,14 +42,15 @@ def badge(row: ProposalRow) -> str:
     if row.reliability is not None:
         var = BAND_VAR[band(row.reliability)]
         return f"[b $text on ${var}-muted] {row.reliability:.2f} [/]"
-    return f"[dim] {len(row.members)} agree [/dim]"
+    return "[dim]  --  [/dim]"  # a reliability is measured for the top proposal only
 
 
 def row_prompt(row: ProposalRow, rejected: bool, k: int) -> str:
     status = f"[${STATUS_VAR[row.status]}]{row.status}[/]"
-    line = f"#{row.rank + 1} {badge(row)} {status}\n   cand {row.candidate.index} · {len(row.members)}/{k}"
+    line = (f"{ordinal(row.rank + 1)} {badge(row)} {status}\n"
+            f"   #{row.candidate.index} {len(row.members)}/{k} agree")
     if row.examples_total:
-        line += f" · ex {row.examples_passed}/{row.examples_total}"
+        line += f", ex {row.examples_passed}/{row.examples_total}"
     return f"[strike dim]{line}[/]" if rejected else line
 
 
@@ -94,8 +95,8 @@ class ProposalsScreen(ProposalsBase[ProposalRow, str]):
         rerun="Rerun with twice the samples",
         edit="Edit the proposal in $EDITOR",
         reject="Reject the proposal",
-        view=("Diff/code", "Show the diff or the whole code"),
-        back=("Run view", "Back to the run view (all candidates)"),
+        view=("View", "Show the diff or the whole code"),
+        back=("Back", "Back to the run view (all candidates)"),
     )
     PALETTE: ClassVar[Palette] = (
         ("Apply the proposal", "Write it to the solution file (undoable)", "apply"),

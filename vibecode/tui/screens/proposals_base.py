@@ -24,7 +24,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from vibecode.errors import VibecodeError
-from vibecode.repo.workspace import ApplyReport, undo
+from vibecode.repo.workspace import ApplyReport, WorktreeConflict, undo
 from vibecode.tui.review import save_text
 from vibecode.tui.widgets import KeyFooter, StatusBar, escape
 
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 PaletteAction = Literal["apply", "undo", "copy", "save", "rerun", "edit", "reject"]
 Palette = tuple[tuple[str, str, PaletteAction], ...]  # (title, help, action) in the command palette
 
+UNDO_CONFLICT_HINT = ("Nothing was changed. Save your edits elsewhere (or commit them), then press u again; "
+                      "to restore anyway, run `vibecode undo --force` in a shell.")
 STATUS_VAR = {"verified": "success", "plausible": "warning", "failed": "error"}
 
 DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("+", "$text-success"), ("-", "$text-error"),
@@ -57,7 +59,7 @@ def proposal_bindings(*, apply: str, copy: str, save: str, rerun: str, edit: str
     return [
         Binding("a", "apply", "Apply", tooltip=apply),
         Binding("u", "undo", "Undo", tooltip="Undo the last apply"),
-        Binding("c", "copy", "Copy", tooltip=copy),
+        Binding("c", "copy", "Copy", tooltip=copy, show=False),  # in the help; the footer must fit 80 columns
         Binding("s", "save", "Save", tooltip=save),
         Binding("r", "rerun", "Rerun", tooltip=rerun),
         Binding("e", "edit", "Edit", tooltip=edit),
@@ -261,6 +263,10 @@ class ProposalsBase(Screen[None], Generic[RowT, EditT]):
     def action_undo(self) -> None:
         try:
             report = undo(self.vibe.root)
+        except WorktreeConflict as exc:
+            # the CLI's hint names `vibecode undo --force`, which the TUI has no key for
+            self.vibe.tell_error(WorktreeConflict(exc.message, UNDO_CONFLICT_HINT), "Nothing undone")
+            return
         except VibecodeError as exc:
             self.vibe.tell_error(exc, "Nothing undone")
             return

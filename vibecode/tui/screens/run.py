@@ -141,6 +141,10 @@ class CandidatesScreen(Screen[None]):
         """Each run view opens its own proposals when they exist; before, this says when."""
         if self.state.running:
             self.vibe.tell("The proposals appear when the run is done.", "information")
+        elif self.state.status == "cancelled":
+            self.vibe.tell("The run was cancelled before it proposed anything: r runs it again.", "warning")
+        else:
+            self.vibe.tell("This run ended without proposals (see its status above): r runs it again.", "warning")
 
     def action_toggle_reasoning(self) -> None:
         box = self.query_one("#reasoning-box", Collapsible)

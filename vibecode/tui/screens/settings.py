@@ -90,7 +90,8 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.vibe.settings
-        yield Static("[b]Settings[/b]  [dim]Ctrl+S saves for this session · Esc goes back[/dim]", classes="title")
+        yield Static("[b]Settings[/b]  [dim]Ctrl+S saves · Esc back · scroll ↓ for K, budget, sandbox[/dim]",
+                     classes="title")
         with VerticalScroll(id="settings-form"):
             yield Label("Model [dim](Enter picks it)[/dim]", classes="field-label")
             yield OptionList(id="model-list")
@@ -101,7 +102,9 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Input(placeholder="vibethinker-3b", id="pull-ref")
                 yield Button("Pull", id="pull", variant="primary")
-            yield ProgressBar(id="pull-progress", show_eta=False)
+            bar = ProgressBar(id="pull-progress", show_eta=False)
+            bar.display = False  # shown once a pull starts: an idle indeterminate bar looks busy
+            yield bar
             yield Static("", id="pull-status")
             with Horizontal(classes="row"):
                 with Vertical(classes="field"):
@@ -180,7 +183,9 @@ class SettingsScreen(Screen[None]):
             self.vibe.tell("A download is already running.", "warning")
             return
         self.pulling = True
-        self.query_one("#pull-progress", ProgressBar).update(total=None, progress=0)
+        bar = self.query_one("#pull-progress", ProgressBar)
+        bar.update(total=None, progress=0)
+        bar.display = True
         self.query_one("#pull-status", Static).update(f"pulling {escape(ref)}…")
         self.vibe.launch_pull(self, ref)
 

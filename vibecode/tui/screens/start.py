@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -69,6 +70,7 @@ class StartScreen(Screen[None]):
             f"·  folder [b]{escape(self.vibe.root.name or str(self.vibe.root))}[/b]",
             id="start-title", classes="title",
         )
+        yield Static("", id="model-notice")
         with Horizontal(id="start-body"):
             with Vertical(id="tasks", classes="box"):
                 yield Label("Choose a task", classes="box-title")
@@ -78,6 +80,13 @@ class StartScreen(Screen[None]):
                 yield OptionList(id="recent-list")
         yield StatusBar()
         yield KeyFooter()
+
+    def show_notice(self, text: str) -> None:
+        """The model's notice (e.g. the tiny-model warning) as a line above the panes, where it
+        covers nothing (a toast would sit on the recent runs at 80x24)."""
+        notice = self.query_one("#model-notice", Static)
+        notice.update(Content.from_markup(f"[$text-warning]note:[/] {escape(text)}"))
+        notice.display = True
 
     def _task_options(self) -> list[Option]:
         options = []
