@@ -19,6 +19,7 @@ from vibecode.clr.claims import claim_text, extract_claims
 from vibecode.clr.compare import check_examples
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
+from vibecode.clr.oracle import ORACLE_INDEX
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
 from vibecode.engine.base import Engine
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
@@ -37,12 +38,21 @@ from vibecode.events import (
 from vibecode.patch.normalize import dedupe
 from vibecode.problems.entry_adapter import extract_entry
 from vibecode.problems.literals import to_leetcode
+from vibecode.solve.oracle_stage import (
+    GENERATOR,
+    OracleState,
+    differential,
+    judge_oracle,
+    request_oracle,
+    skipped,
+)
 from vibecode.solve.prompts import edge_case_messages, solve_messages
 from vibecode.types import (
     CandidateEvidence,
     CandidateReport,
     ChatMessage,
     Completion,
+    Decision,
     ExtractedClaim,
     InputResult,
     Problem,
@@ -98,9 +108,21 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
         yield CandidateParsed(r.index, r.parsed, r.duplicate_of, r.error, r.code)
     yield stage.finish()
 
+    oracle = OracleState()
+    if ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted:
+        stage = _Stage(ctx, "oracle")
+        yield stage.start("a brute-force solution and an input generator")
+        oracle = request_oracle(ctx.engine, ctx.runner, problem, ctx.helper_params)
+        yield stage.finish()
+
     stage = _Stage(ctx, "inputs")
     yield stage.start()
     shared, counts, notes = yield from shared_inputs(ctx, problem)
+    known = {repr(sorted(x.items())) for x in shared}
+    fresh = [dict(x) for x in oracle.generated.inputs if repr(sorted(x.items())) not in known]
+    shared += fresh
+    counts[GENERATOR] = len(fresh)
+    notes += list(oracle.generated.notes)
     yield InputsReady(counts, tuple(notes))
     yield stage.finish()
 
@@ -108,7 +130,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
-    results = run_candidates(ctx, problem, reports, shared, claims)
+    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code)
+    judge_oracle(oracle, problem, results, len(shared))
     n_examples = len(problem.examples)
     for i, r in reports.items():
         if r.parsed:
@@ -139,23 +162,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     stage = _Stage(ctx, "score")
     yield stage.start()
-    evidence = [
-        CandidateEvidence(
-            index=i,
-            examples_passed=sum(e.passed for e in r.examples),
-            examples_total=n_examples,
-            behaviour=behaviour_tokens(results[_original(r)][: len(shared)], problem.output_order),
-            claims=r.claims,
-        )
-        for i, r in reports.items()
-        if r.parsed
-    ]
     tiers = {source: count for source, count in counts.items() if source != "example"}
-    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers)
-    if decision.contested_input is not None and decision.contested_input < len(shared):
-        shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in shared[decision.contested_input].items())
-        decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
-    behaviour = {e.index: e.behaviour for e in evidence}
+    decision, behaviour = _decide(ctx, problem, reports, results, shared, tiers, oracle, n)
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
         for r in sorted(reports.values(), key=lambda c: c.index)
@@ -166,6 +174,48 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
                          tuple(ctx.notes))
     yield ProposalReady(result)
     return result
+
+
+def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateReport],
+            results: dict[int, tuple[InputResult, ...]], shared: list[dict[str, object]], tiers: dict[str, int],
+            oracle: OracleState, n: int) -> tuple[Decision, dict[int, tuple[str, ...]]]:
+    """Score; when clusters that pass every example disagree, run differential inputs on them
+    (and the oracle) and score again. The reason names the distinguishing input and the oracle."""
+    n_examples = len(problem.examples)
+    behaviour = {i: behaviour_tokens(results[i][: len(shared)], problem.output_order)
+                 for i, r in reports.items() if r.parsed and r.duplicate_of is None}
+    inputs = list(shared)
+    decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n)
+    extra_note = ""
+    if decision.contested_input is not None and decision.status != "failed" and ctx.runner is not None:
+        passing = {i: reports[i].code or "" for i in behaviour
+                   if sum(e.passed for e in reports[i].examples) == n_examples}
+        extra, tokens, differ = differential(ctx.runner, problem, passing, oracle,
+                                             inputs[decision.contested_input], inputs)
+        if extra:
+            inputs += extra
+            behaviour = {i: b + tokens.get(i, skipped(len(extra))) for i, b in behaviour.items()}
+            oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
+            tiers = {**tiers, "differential": len(extra)}
+            decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n)
+            extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate the clusters."
+    if decision.contested_input is not None and decision.contested_input < len(inputs):
+        shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in inputs[decision.contested_input].items())
+        decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
+    decision = dataclasses.replace(decision, reason=decision.reason + extra_note, oracle=oracle.check.reason)
+    return decision, {i: behaviour[_original(r)] for i, r in reports.items() if r.parsed}
+
+
+def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
+           n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int) -> Decision:
+    evidence = [
+        CandidateEvidence(index=i, examples_passed=sum(e.passed for e in r.examples), examples_total=n_examples,
+                          behaviour=behaviour[_original(r)], claims=r.claims)
+        for i, r in reports.items()
+        if r.parsed
+    ]
+    return decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers,
+                  oracle=oracle or None)
 
 
 def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> dict[int, CandidateReport]:
@@ -222,9 +272,11 @@ def run_candidates(
     reports: dict[int, CandidateReport],
     shared: list[dict[str, object]],
     claims: dict[int, tuple[ExtractedClaim, ...]],
+    oracle_code: str | None = None,
 ) -> dict[int, tuple[InputResult, ...]]:
     """Run each distinct candidate once on the shared inputs plus the io-claim inputs of itself
-    and of its duplicates (appended in candidate order)."""
+    and of its duplicates (appended in candidate order); the oracle, when given, on the shared
+    inputs under ``ORACLE_INDEX``."""
     codes: dict[int, str] = {}
     inputs: dict[int, list[dict[str, object]]] = {}
     for i, r in sorted(reports.items()):
@@ -237,6 +289,8 @@ def run_candidates(
         inputs[original] += io_inputs(claims[i])
     if ctx.runner is None:
         raise SandboxError("Solving code problems needs a sandbox to run the candidates in.")
+    if oracle_code is not None:
+        codes[ORACLE_INDEX], inputs[ORACLE_INDEX] = oracle_code, list(shared)
     return ctx.runner.run(problem.signature, codes, inputs)
 
 

@@ -56,6 +56,8 @@ class Decision:
     # the shared input (index into examples + generated inputs) on which two clusters that pass
     # every example answer differently; None when the evidence is not contested
     contested_input: int | None = None
+    # the brute-force oracle, in one sentence: what it judged, or "no usable oracle: <why>"
+    oracle: str | None = None
 
 
 @dataclass(frozen=True)
