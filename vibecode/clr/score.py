@@ -19,7 +19,8 @@ Verified claims raise the reliability through rho below.
 **Behaviour clusters.** Every parsed candidate runs on the same shared inputs (the examples,
 then generated and model-proposed inputs). Its behaviour is one token per input: the output's
 canonical form, or ``error`` / ``timeout``. Inputs on which no candidate returns anything are
-dropped (they are probably invalid). Candidates with identical behaviour form one cluster (as in
+dropped (they are probably invalid), unless a candidate that passes every example timed out there and
+none crashed (then the input stays and counts as "too slow"). Candidates with identical behaviour form one cluster (as in
 AlphaCode and CodeT); duplicates of a candidate join its cluster with their own r_k. In math
 mode the behaviour is the final answer, clustered by sympy equivalence.
 
@@ -164,10 +165,15 @@ def _verified(e: CandidateEvidence) -> int:
 
 
 def _kept_columns(evidence: Sequence[CandidateEvidence]) -> list[int]:
+    """Inputs some candidate answered, or on which a candidate that passes every example timed
+    out and none crashed (too slow, not invalid)."""
     width = max((len(e.behaviour) for e in evidence), default=0)
+    passing = [e for e in evidence if e.examples_total and e.examples_passed == e.examples_total]
+    column = [[e.behaviour[i] for e in evidence if i < len(e.behaviour)] for i in range(width)]
+    slow = [any(i < len(e.behaviour) and e.behaviour[i] == "timeout" for e in passing) for i in range(width)]
     return [
         i for i in range(width)
-        if any(i < len(e.behaviour) and e.behaviour[i].startswith("ok:") for e in evidence)
+        if any(t.startswith("ok:") for t in column[i]) or (slow[i] and "error" not in column[i])
     ]
 
 
