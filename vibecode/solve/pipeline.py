@@ -47,6 +47,7 @@ from vibecode.solve.oracle_stage import (
     skipped,
 )
 from vibecode.solve.prompts import edge_case_messages, solve_messages
+from vibecode.solve.streaming import FREE_REPLAY, Probe, samples_for_free
 from vibecode.types import (
     CandidateEvidence,
     CandidateReport,
@@ -73,6 +74,8 @@ class SolveContext:
     calibration: Calibration | None = None
     use_model_inputs: bool = True
     use_model_verdicts: bool = True
+    until: str = "all"  # when to stop sampling (vibecode.solve.streaming)
+    sampling: dict[str, object] = field(default_factory=dict)  # asked, sampled, until, stopped
     timing: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -96,17 +99,12 @@ class _Stage:
 
 def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
-    stage = _Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates")
-    completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget)
-    yield stage.finish()
-
-    stage = _Stage(ctx, "extract")
-    yield stage.start()
-    reports = extract_and_dedupe(problem, completions)
-    for r in reports.values():
-        yield CandidateParsed(r.index, r.parsed, r.duplicate_of, r.error, r.code)
-    yield stage.finish()
+    # A free replay keeps the old order (sample, then helpers); otherwise the helpers and inputs
+    # come first, so that each candidate is verified as soon as it finishes (streaming).
+    free = samples_for_free(ctx.engine)
+    if free:
+        completions = yield from _sample(ctx, problem, n, None)
+        reports = yield from _extract(ctx, problem, completions)
 
     oracle = OracleState()
     if ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted:
@@ -126,11 +124,24 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     yield InputsReady(counts, tuple(notes))
     yield stage.finish()
 
+    cache: dict[str, tuple[InputResult, ...]] = {}
+    if free:
+        stopped = FREE_REPLAY if ctx.until != "all" else None
+    else:
+        probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until) if ctx.runner is not None else None
+        completions = yield from _sample(ctx, problem, n, probe)
+        stopped = probe.stopped if probe is not None else None
+        cache = probe.cached() if probe is not None else {}
+        reports = yield from _extract(ctx, problem, completions)
+    ctx.sampling = {"asked": n, "sampled": len(completions), "until": ctx.until,
+                    "stopped": stopped or ("every candidate was sampled" if len(completions) >= n
+                                           else "the time budget ran out")}
+
     stage = _Stage(ctx, "verify")
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
-    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code)
+    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, cache)
     judge_oracle(oracle, problem, results, len(shared))
     n_examples = len(problem.examples)
     for i, r in reports.items():
@@ -171,9 +182,29 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     yield stage.finish()
     ctx.timing["total"] = round(time.monotonic() - started, 3)
     result = SolveResult("code", problem, decision, final, dict(ctx.timing), ctx.calibration is not None,
-                         tuple(ctx.notes))
+                         tuple(ctx.notes), dict(ctx.sampling))
     yield ProposalReady(result)
     return result
+
+
+def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None,
+            ) -> Generator[Event, None, list[Completion]]:
+    stage = _Stage(ctx, "sample")
+    yield stage.start(f"{n} candidates")
+    completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget, probe)
+    yield stage.finish()
+    return completions
+
+
+def _extract(ctx: SolveContext, problem: Problem, completions: Sequence[Completion],
+             ) -> Generator[Event, None, dict[int, CandidateReport]]:
+    stage = _Stage(ctx, "extract")
+    yield stage.start()
+    reports = extract_and_dedupe(problem, completions)
+    for r in reports.values():
+        yield CandidateParsed(r.index, r.parsed, r.duplicate_of, r.error, r.code)
+    yield stage.finish()
+    return reports
 
 
 def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateReport],
@@ -273,6 +304,7 @@ def run_candidates(
     shared: list[dict[str, object]],
     claims: dict[int, tuple[ExtractedClaim, ...]],
     oracle_code: str | None = None,
+    cache: dict[str, tuple[InputResult, ...]] | None = None,
 ) -> dict[int, tuple[InputResult, ...]]:
     """Run each distinct candidate once on the shared inputs plus the io-claim inputs of itself
     and of its duplicates (appended in candidate order); the oracle, when given, on the shared
@@ -291,7 +323,12 @@ def run_candidates(
         raise SandboxError("Solving code problems needs a sandbox to run the candidates in.")
     if oracle_code is not None:
         codes[ORACLE_INDEX], inputs[ORACLE_INDEX] = oracle_code, list(shared)
-    return ctx.runner.run(problem.signature, codes, inputs)
+    # what streaming verification already ran on the shared inputs is not run again
+    known = {i: (cache or {})[c] for i, c in codes.items() if c in (cache or {}) and len((cache or {})[c]) == len(shared)}
+    rest = {i: inputs[i][len(shared):] for i in known}
+    todo = {i: c for i, c in codes.items() if i not in known or rest[i]}
+    ran = ctx.runner.run(problem.signature, todo, {i: rest[i] if i in known else inputs[i] for i in todo})
+    return {i: known[i] + ran.get(i, ()) if i in known else ran[i] for i in codes}
 
 
 def _claim_offset(index: int, reports: dict[int, CandidateReport], claims: dict[int, tuple[ExtractedClaim, ...]]) -> int:

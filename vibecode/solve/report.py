@@ -62,5 +62,6 @@ def result_json(result: SolveResult) -> dict[str, Any]:
         ],
         "candidates": [candidate_json(c) for c in result.candidates],
         "notes": list(result.notes),
+        "sampling": dict(result.sampling),
         "timing": result.timing,
     }

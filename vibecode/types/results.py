@@ -92,6 +92,8 @@ class SolveResult:
     timing: dict[str, float]
     calibrated: bool
     notes: tuple[str, ...] = ()  # steps that were unavailable or skipped, in words
+    # how many candidates were asked for and sampled, the --until rule and why sampling stopped
+    sampling: dict[str, object] = field(default_factory=dict)
 
     @property
     def status(self) -> SolveStatus:
