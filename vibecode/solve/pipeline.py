@@ -75,6 +75,7 @@ class SolveContext:
     use_model_inputs: bool = True
     use_model_verdicts: bool = True
     until: str = "all"  # when to stop sampling (vibecode.solve.streaming)
+    streaming: bool = True  # verify candidates as they finish (False: sample all, then verify)
     sampling: dict[str, object] = field(default_factory=dict)  # asked, sampled, until, stopped
     timing: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -101,7 +102,7 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     started = time.monotonic()
     # A free replay keeps the old order (sample, then helpers); otherwise the helpers and inputs
     # come first, so that each candidate is verified as soon as it finishes (streaming).
-    free = samples_for_free(ctx.engine)
+    free = samples_for_free(ctx.engine) or not ctx.streaming
     if free:
         completions = yield from _sample(ctx, problem, n, None)
         reports = yield from _extract(ctx, problem, completions)
@@ -126,7 +127,7 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     cache: dict[str, tuple[InputResult, ...]] = {}
     if free:
-        stopped = FREE_REPLAY if ctx.until != "all" else None
+        stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
     else:
         probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until) if ctx.runner is not None else None
         completions = yield from _sample(ctx, problem, n, probe)
