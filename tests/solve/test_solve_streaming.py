@@ -55,10 +55,20 @@ def test_first_verified_stops_at_the_first_verified_decision(tmp_path: Path) -> 
     assert "first verified decision" in str(result.sampling["stopped"])
 
 
-def test_confident_with_an_oracle_and_a_rival_does_not_stop(tmp_path: Path) -> None:
-    # a wrong candidate that passes the examples finishes early too: the confident rule must wait
-    lines = [*right(3), *wrong(1), *[{**x, "tokens": 400} for x in right(1)], oracle_line(), generator_line()]
+def test_confident_stops_on_a_lead_the_unfinished_cannot_overturn(tmp_path: Path) -> None:
+    # a wrong candidate that passes the examples finishes early too; 3 against 1 with one still
+    # decoding cannot be overturned, and the oracle then rejects the rival
+    lines = [*right(3), *wrong(1), *_slow(right(1)), oracle_line(), generator_line()]
     result, _ = _solve(tmp_path, lines, "confident", 5)
-    assert result.sampling["sampled"] == 5
+    assert result.sampling["sampled"] == 4
+    assert "cannot overturn the lead" in str(result.sampling["stopped"])
     best = result.best
-    assert result.status == "verified" and best is not None and best.index in (0, 1, 2, 4)
+    assert result.status == "verified" and best is not None and best.index in (0, 1, 2)
+    assert "rejects the 1 other cluster" in result.decision.reason
+
+
+def test_confident_waits_while_the_unfinished_could_overturn_the_lead(tmp_path: Path) -> None:
+    lines = [*right(3), *wrong(2), *[{**x, "tokens": 20000} for x in right(2)]]
+    result, _ = _solve(tmp_path, lines, "confident", 7)
+    assert result.sampling["sampled"] == 7  # 3 against 2 with 2 still decoding: go on
+    assert result.status == "plausible" and result.decision.reason.startswith("Contested")

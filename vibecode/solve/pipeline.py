@@ -129,7 +129,7 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     if free:
         stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
     else:
-        probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until) if ctx.runner is not None else None
+        probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until, n) if ctx.runner is not None else None
         completions = yield from _sample(ctx, problem, n, probe)
         stopped = probe.stopped if probe is not None else None
         cache = probe.cached() if probe is not None else {}

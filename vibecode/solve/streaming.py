@@ -5,8 +5,10 @@ inputs in the background (:class:`Probe`); its results are reused by the verify 
 candidate is verified while the others still decode. After each finished candidate (and every
 ``CHECK_EVERY_S`` while tokens stream) the probe says whether sampling may stop:
 
-- ``confident``: exactly one behaviour cluster among the probed candidates passes every example,
-  it has at least ``CONFIDENT_SIZE`` members, it answered at least ``MIN_GENERATED`` generated
+- ``confident``: one behaviour cluster among the probed candidates passes every example and
+  either no other does, or its lead in size over the next such cluster exceeds the number of
+  candidates still decoding (they cannot overturn it; the result is contested either way); it
+  has at least ``CONFIDENT_SIZE`` members, it answered at least ``MIN_GENERATED`` generated
   inputs, and it either never crashed or timed out on a generated input, or agrees with a usable
   brute-force oracle on every input the oracle answered;
 - ``first-verified``: the decision on the probed candidates (claims aside) is ``verified``;
@@ -46,8 +48,9 @@ class Probe:
     """Runs finished candidates on the shared inputs in the background; says when to stop."""
 
     def __init__(self, runner: CandidateRunner, problem: Problem, shared: Sequence[dict[str, object]],
-                 oracle_code: str | None, until: str) -> None:
+                 oracle_code: str | None, until: str, expected: int = 0) -> None:
         self.runner, self.problem, self.shared, self.until = runner, problem, list(shared), until
+        self.expected = expected  # candidates asked for
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="probe")
         self._futures: dict[str, Future[tuple[InputResult, ...]]] = {}
         self._members: dict[int, str] = {}
@@ -130,10 +133,15 @@ class Probe:
         for e in evidence:
             if e.examples_passed == n:
                 passing[e.behaviour] = passing.get(e.behaviour, 0) + 1
-        if len(passing) != 1:
+        if not passing:
             return None
-        [(key, size)] = passing.items()
-        if size < CONFIDENT_SIZE:
+        ranked = sorted(passing.items(), key=lambda kv: -kv[1])
+        key, size = ranked[0]
+        rival = ranked[1][1] if len(ranked) > 1 else 0
+        left = self.expected - len(self._members)
+        # a rival that passes the examples: stop only when the unfinished candidates cannot
+        # overturn the leader's size (the decision is contested either way)
+        if size < CONFIDENT_SIZE or (rival and size - rival <= left):
             return None
         answered = [i for i in range(n, len(key)) if key[i].startswith("ok:")]
         if len(answered) < MIN_GENERATED:
@@ -146,5 +154,8 @@ class Probe:
         if not (clean or agrees):
             return None
         why = "agree with the brute-force oracle" if agrees else "pass every generated input"
+        if rival:
+            return (f"{size} candidates in one cluster pass every example and {why}; a rival cluster of {rival} "
+                    f"also passes the examples, and the {left} unfinished candidate(s) cannot overturn the lead")
         return (f"{size} candidates in one cluster pass every example and {why}, and no other finished "
                 "candidate passes the examples")
