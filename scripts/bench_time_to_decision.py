@@ -72,6 +72,16 @@ def _run(session: Session, runner: CandidateRunner, replay: Path, prompt: str, n
     return result, time.monotonic() - started
 
 
+def auroc(scores: list[float], labels: list[bool]) -> float | None:
+    """The probability that a correct proposal has a higher reliability than a wrong one."""
+    pos = [s for s, y in zip(scores, labels, strict=True) if y]
+    neg = [s for s, y in zip(scores, labels, strict=True) if not y]
+    if not pos or not neg:
+        return None
+    wins = sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg)
+    return round(wins / (len(pos) * len(neg)), 4)
+
+
 def _summary(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
     times = [r[mode]["time_s"] for r in rows]
     sims = [r[mode]["time_sim_s"] for r in rows]
@@ -83,6 +93,7 @@ def _summary(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         "verified": len(verified),
         "verified_precision": round(sum(v["correct"] for v in verified) / len(verified), 4) if verified else None,
         "mean_sampled": round(statistics.mean(r[mode]["sampled"] for r in rows), 2),
+        "auroc": auroc([r[mode]["reliability"] for r in rows], [r[mode]["correct"] for r in rows]),
     }
 
 
