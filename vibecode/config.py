@@ -77,6 +77,9 @@ class Settings:
     time_budget_s: float | None = None
     # Where --record writes completions, if anywhere.
     record: str | None = None
+    # When solve stops sampling: "confident" (more candidates cannot change the decision),
+    # "first-verified" (the first verified decision) or "all" (every candidate).
+    until: str = "confident"
 
     def with_overrides(self, **values: Any) -> Settings:
         """A copy with every non-None value replaced (so unset CLI flags change nothing)."""
@@ -105,7 +108,8 @@ LIMITS: dict[str, tuple[float, float | None, bool]] = {  # name -> (low, high, l
     "time_budget_s": (0, None, True),
     "sandbox_disk_mb": (1, None, False),
 }
-CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker")}
+CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker"),
+                                       "until": ("confident", "first-verified", "all")}
 _FLAGS = {"time_budget_s": "--time-budget", "n": "--n", "n_ctx": "--n-ctx"}
 
 

@@ -93,6 +93,7 @@ class Session:
             calibration=self.calibration,
             use_model_inputs=use_model,
             use_model_verdicts=use_model,
+            until=self.settings.until,
         )
 
     def solve(self, problem: Problem, n: int | None = None, use_model_checks: bool = True) -> Iterator[Event]:

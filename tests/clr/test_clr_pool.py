@@ -96,8 +96,8 @@ def test_mixed_pool() -> None:
     assert decision.r[3] < decision.r[0]
     assert [(c.kind, c.verdict) for c in evidence[0].claims] == [("invariant", "unchecked"), ("io", "verified"), ("arithmetic", "verified")]
     assert evidence[4].examples_passed < 3 and evidence[5].examples_passed == 0 and evidence[6].examples_passed == 0
-    # T (3 examples) * (0.6 * share 3/8 + 0.4 * rho), rho = (2 verified + 1) / (2 + 0 + 2)
-    assert decision.reliability == pytest.approx((1 - 2**-4) * (0.6 * 3 / 8 + 0.4 * 3 / 4))
+    # T (3 examples) * (0.6 * share 3/8 + 0.4 * rho) * 0.5 (contested), rho = (2 verified + 1) / (2 + 0 + 2)
+    assert decision.reliability == pytest.approx(0.5 * (1 - 2**-4) * (0.6 * 3 / 8 + 0.4 * 3 / 4))
 
 
 def test_unanimous_pool_beats_split_pool() -> None:

@@ -79,7 +79,8 @@ def test_clusters_statuses_and_evidence() -> None:
     ranks = {c.members: c.rank for c in d.clusters}
     assert ranks[(2,)] < ranks[(5,)]  # a timeout counts against
     assert d.r[6] == 0.0
-    expected = (1 - 2**-3) * (0.6 * 3 / 9 + 0.4 * (2 + 1) / (2 + 1 + 2))
+    # contested evidence halves the reliability
+    expected = 0.5 * (1 - 2**-3) * (0.6 * 3 / 9 + 0.4 * (2 + 1) / (2 + 1 + 2))
     assert d.raw_reliability == pytest.approx(expected)
 
 

@@ -39,6 +39,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--sandbox", choices=["local", "docker"], help="where candidates run")
     add_isolation_arg(parser)
     parser.add_argument("--time-budget", type=float, metavar="S", help="stop sampling after S seconds and verify what is there")
+    parser.add_argument("--until", choices=["confident", "first-verified", "all"],
+                        help="when to stop sampling: once more candidates cannot change the decision "
+                             "(confident, the default), at the first verified decision, or never (all)")
     parser.add_argument("--math", action="store_true", help="a math question: answers from \\boxed{}, clustered with sympy")
     parser.add_argument("--no-model-checks", action="store_true", help="skip model-proposed inputs and model verdicts")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -128,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     problem = None if args.math else parse_problem(text)
     math_problem = parse_math(text) if args.math else None
     settings = settings_from_args(args, n=args.n, sandbox=args.sandbox, time_budget_s=args.time_budget,
-                                  isolation=args.isolation)
+                                  isolation=args.isolation, until=args.until)
     sandbox = None if args.math else make_sandbox(settings.sandbox, settings)
     warn_isolation(sandbox)
     opened = open_engine(settings)

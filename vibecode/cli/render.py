@@ -188,6 +188,12 @@ def print_result(result: SolveResult, out: TextIO | None = None) -> None:
     cal = "" if result.calibrated else " (uncalibrated)"
     out.write(f"status: {d.status}    reliability: {d.reliability:.2f} ({band(d.reliability)}){cal}\n")
     out.write(f"why: {d.reason}\n")
+    if d.oracle:
+        out.write(f"oracle: {d.oracle}\n")
+    if result.sampling:
+        s = result.sampling
+        out.write(f"sampled: {s.get('sampled')} of {s.get('asked')} candidates (--until {s.get('until')}): "
+                  f"{s.get('stopped')}\n")
     if best is not None:
         top = d.clusters[0] if d.clusters else None
         v, f, u = claim_counts(best.claims)

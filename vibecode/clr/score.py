@@ -19,7 +19,8 @@ Verified claims raise the reliability through rho below.
 **Behaviour clusters.** Every parsed candidate runs on the same shared inputs (the examples,
 then generated and model-proposed inputs). Its behaviour is one token per input: the output's
 canonical form, or ``error`` / ``timeout``. Inputs on which no candidate returns anything are
-dropped (they are probably invalid). Candidates with identical behaviour form one cluster (as in
+dropped (they are probably invalid), unless a candidate that passes every example timed out there and
+none crashed (then the input stays and counts as "too slow"). Candidates with identical behaviour form one cluster (as in
 AlphaCode and CodeT); duplicates of a candidate join its cluster with their own r_k. In math
 mode the behaviour is the final answer, clustered by sympy equivalence.
 
@@ -39,9 +40,12 @@ not), n the number of examples, and the cluster's pooled claim counts V = sum v_
 
     T    = 1 - 2 ** -(n + 1)          (0.5 without examples, 0.75 with 1, 0.94 with 3; 1 in math mode)
     rho  = (V + 1) / (V + F + 2)      (claim reliability; 0.5 with no checked claims)
-    R    = T * (1 - h_c) * (0.6 * |c| / K + 0.4 * rho)
+    R    = T * (1 - h_c) * (0.6 * S + 0.4 * rho) * P
 
-and R = 0 when the status is ``failed``. A calibration map (isotonic points ``{"x": [...],
+with the support S = |c| / K, raised to at least 0.9 when a validated brute-force oracle agreed
+with the cluster on at least ``MIN_GENERATED`` generated inputs, and the penalty P the product of
+0.5 when the evidence is contested, 0.7 when too few generated inputs ran to verify, and 0.6 when
+the proposal timed out on a generated input ("too slow"); R = 0 when the status is ``failed``. A calibration map (isotonic points ``{"x": [...],
 "y": [...]}``, piecewise-linear in between, clamped outside) is then applied when one is given.
 
 **Status.** ``failed``: no candidate passes every example (or none parsed, or none produced
@@ -53,7 +57,11 @@ differently where both answered, or answers where the proposal crashed (a rival 
 where the proposal answers does not contradict it). Clusters that contradict each other make the
 evidence *contested*: the status is then ``plausible`` with the reason "Contested" and the first
 distinguishing input (``Decision.contested_input``), whatever the cluster sizes; the same holds
-for score ties. ``plausible``: everything else that passes what could be checked — in particular
+for score ties. **Oracle.** With a usable brute-force oracle (``vibecode.clr.oracle``) a
+cluster that answers a generated input the oracle answered differently is *rejected*: it ranks
+below every cluster that agrees with the oracle, it cannot contest the proposal (the oracle
+decided), and when the top cluster itself is rejected the status is ``failed`` with that input.
+``plausible``: everything else that passes what could be checked — in particular
 any problem without examples. In math mode ``verified`` needs a strict majority of K in the top
 cluster, a strictly top score and no failed claim in the proposal.
 """
@@ -81,6 +89,10 @@ MIN_GENERATED = 3  # generated inputs the proposal must answer before it can be 
 NO_CLAIMS_SHARE = 1.0
 SHARE_WEIGHT = 0.6
 FAILURE_TOKENS = ("error", "timeout")
+CONTESTED_FACTOR = 0.5  # reliability factor when example-passing clusters disagree
+FEW_INPUTS_FACTOR = 0.7  # ... when too few generated inputs ran to verify
+TOO_SLOW_FACTOR = 0.6  # ... when the proposal timed out on a generated input
+ORACLE_SUPPORT = 0.9  # the support share credited when a validated oracle agreed
 
 
 def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
@@ -153,10 +165,15 @@ def _verified(e: CandidateEvidence) -> int:
 
 
 def _kept_columns(evidence: Sequence[CandidateEvidence]) -> list[int]:
+    """Inputs some candidate answered, or on which a candidate that passes every example timed
+    out and none crashed (too slow, not invalid)."""
     width = max((len(e.behaviour) for e in evidence), default=0)
+    passing = [e for e in evidence if e.examples_total and e.examples_passed == e.examples_total]
+    column = [[e.behaviour[i] for e in evidence if i < len(e.behaviour)] for i in range(width)]
+    slow = [any(i < len(e.behaviour) and e.behaviour[i] == "timeout" for e in passing) for i in range(width)]
     return [
         i for i in range(width)
-        if any(i < len(e.behaviour) and e.behaviour[i].startswith("ok:") for e in evidence)
+        if any(t.startswith("ok:") for t in column[i]) or (slow[i] and "error" not in column[i])
     ]
 
 
@@ -167,9 +184,11 @@ def decide(
     mode: str = "code",
     calibration: Calibration | None = None,
     tiers: dict[str, int] | None = None,
+    oracle: Sequence[str] | None = None,
 ) -> Decision:
     """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total;
-    ``tiers``: how many non-example inputs each source gave (for the reason)."""
+    ``tiers``: how many non-example inputs each source gave (for the reason); ``oracle``: the
+    behaviour tokens of a usable brute-force oracle on the same inputs."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:
@@ -180,6 +199,7 @@ def decide(
     for e in evidence:
         key = tuple(e.behaviour[i] if i < len(e.behaviour) else "error" for i in keep)
         groups.setdefault(key, []).append(e)
+    judged = _judged_columns(keep, oracle, n_examples)
     ranked = []
     for key, members in groups.items():
         fails = sum(t in FAILURE_TOKENS for t in key)
@@ -189,28 +209,44 @@ def decide(
         r_sum = sum(r[m.index] for m in members)
         score = (1.0 - h) * r_sum
         best = min(members, key=lambda m: (-r[m.index], -_verified(m), m.index))
-        ranked.append((e_c, h < 1.0, score, len(members), -h, -min(m.index for m in members), members, best, h, passed, r_sum, key))
-    ranked.sort(key=lambda t: t[:6], reverse=True)
+        against = next((j for j in judged if key[j] != judged[j]), None)
+        ranked.append((e_c, against is None, h < 1.0, score, len(members), -h, -min(m.index for m in members),
+                       members, best, h, passed, r_sum, key, against))
+    ranked.sort(key=lambda t: t[:7], reverse=True)
     clusters = tuple(
-        ClusterScore(rank, tuple(sorted(m.index for m in members)), best.index, r_sum, score, passed, n_examples, h)
-        for rank, (_, _, score, _, _, _, members, best, h, passed, r_sum, _) in enumerate(ranked)
+        ClusterScore(rank, tuple(sorted(m.index for m in t[7])), t[8].index, t[11], t[3], t[10], n_examples, t[9])
+        for rank, t in enumerate(ranked)
     )
     cluster_of = {i: c.rank for c in clusters for i in c.members}
     top = clusters[0]
-    top_members = ranked[0][6]
+    top_members = ranked[0][7]
     silent = not keep and any(e.behaviour for e in evidence)
-    status, reason = _status(clusters, top_members, k, n_examples, mode, silent)
+    runner_rejected = len(ranked) > 1 and ranked[1][13] is not None
+    status, reason = _status(clusters, top_members, k, n_examples, mode, silent, runner_rejected)
     contested: int | None = None
-    if status != "failed" and mode != "math" and n_examples:
-        keys = [(t[11], len(t[6]), t[9]) for t in ranked]
-        status, reason, contested = _contest(status, reason, keys, keep, n_examples, tiers)
+    penalty = 1.0
+    if status != "failed" and judged and ranked[0][13] is not None:
+        col = ranked[0][13]
+        status, contested = "failed", keep[col]
+        reason = (f"Every cluster that passes the examples disagrees with the brute-force oracle; the top one "
+                  f"answers input {keep[col] + 1} differently ({_shown(ranked[0][12][col])} instead of "
+                  f"{_shown(judged[col])}).")
+    elif status != "failed" and mode != "math" and n_examples:
+        keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
+        status, reason, contested, penalty = _contest(status, reason, keys, keep, n_examples, tiers, len(judged))
     if status == "failed":
-        return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason)
+        return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason, contested)
     v = sum(c.verdict == "verified" for m in top_members for c in m.claims)
     f = sum(c.verdict == "failed" for m in top_members for c in m.claims)
     rho = (v + 1) / (v + f + 2)
     t = 1.0 if mode == "math" else 1.0 - 2.0 ** -(n_examples + 1)
-    raw = t * (1.0 - top.failure_rate) * (SHARE_WEIGHT * len(top.members) / k + (1 - SHARE_WEIGHT) * rho)
+    support = len(top.members) / k
+    if len(judged) >= MIN_GENERATED:
+        support = max(support, ORACLE_SUPPORT)  # a validated oracle agreed on enough inputs
+    slow = any(tok == "timeout" for i, tok in zip(keep, ranked[0][12], strict=False) if i >= n_examples)
+    if slow:
+        penalty *= TOO_SLOW_FACTOR
+    raw = t * (1.0 - top.failure_rate) * (SHARE_WEIGHT * support + (1 - SHARE_WEIGHT) * rho) * penalty
     raw = min(1.0, max(0.0, raw))
     final = calibration(raw) if calibration is not None else raw
     return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested)
@@ -225,32 +261,56 @@ def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
     return None
 
 
-def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, ...], int, int]],
-             keep: Sequence[int], n_examples: int, tiers: dict[str, int] | None,
-             ) -> tuple[SolveStatus, str, int | None]:
+def _judged_columns(keep: Sequence[int], oracle: Sequence[str] | None, n_examples: int) -> dict[int, str]:
+    """Kept column -> the oracle's token, for the generated inputs the oracle answered."""
+    if not oracle:
+        return {}
+    return {j: oracle[i] for j, i in enumerate(keep)
+            if n_examples <= i < len(oracle) and oracle[i].startswith("ok:")}
+
+
+def _shown(token: str) -> str:
+    text = token[3:] if token.startswith("ok:") else token
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, ...], int, int, bool]],
+             keep: Sequence[int], n_examples: int, tiers: dict[str, int] | None, judged: int,
+             ) -> tuple[SolveStatus, str, int | None, float]:
     """Downgrade to ``plausible`` when a rival that passes every example contradicts the proposal
-    or when too few generated inputs ran. ``keys``: (behaviour, size, examples passed) per cluster,
-    best first."""
-    top_key, top_size, _ = keys[0]
-    for key, size, passed in keys[1:]:
+    (and no oracle rejected the rival) or when too few generated inputs ran; the last value is the
+    reliability factor. ``keys``: (behaviour, size, examples passed, rejected by the oracle) per
+    cluster, best first."""
+    top_key, top_size, _, _ = keys[0]
+    decided = 0
+    for key, size, passed, rejected in keys[1:]:
         col = _contradiction(top_key, key) if passed == n_examples else None
-        if col is not None:
+        if col is not None and rejected:
+            decided += 1
+        elif col is not None:
             return ("plausible", f"Contested: another cluster ({size} candidate(s), against {top_size}) also "
-                    f"passes every example but answers input {keep[col] + 1} differently.", keep[col])
+                    f"passes every example but answers input {keep[col] + 1} differently.", keep[col],
+                    CONTESTED_FACTOR)
     if status != "verified":
-        return status, reason, None
+        return status, reason, None, 1.0
     answered = sum(1 for i, t in zip(keep, top_key, strict=False) if i >= n_examples and t.startswith("ok:"))
     named = ", ".join(f"{n} {t}" for t, n in (tiers or {}).items() if n) or "none"
     if answered < MIN_GENERATED:
         return ("plausible", f"The proposal passes all {n_examples} examples, but only {answered} generated "
-                f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None)
-    return status, (f"{reason.rstrip('.')}; {answered} generated inputs ran (by source: {named}) and no "
-                    "cluster that passes the examples disagrees."), None
+                f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None,
+                FEW_INPUTS_FACTOR)
+    rivals = "no cluster that passes the examples disagrees"
+    if decided:
+        rivals = (f"the brute-force oracle agrees with it on {judged} input(s) and rejects the {decided} "
+                  "other cluster(s) that pass the examples")
+    elif judged:
+        rivals += f", and the brute-force oracle agrees on {judged} input(s)"
+    return status, f"{reason.rstrip('.')}; {answered} generated inputs ran (by source: {named}) and {rivals}.", None, 1.0
 
 
 def _status(
     clusters: Sequence[ClusterScore], top_members: Sequence[CandidateEvidence], k: int, n_examples: int,
-    mode: str, silent: bool,
+    mode: str, silent: bool, runner_rejected: bool = False,
 ) -> tuple[SolveStatus, str]:
     top = clusters[0]
     runner_up = clusters[1] if len(clusters) > 1 else None
@@ -260,7 +320,7 @@ def _status(
     if silent or top.failure_rate >= 1.0:
         what = "an answer" if mode == "math" else "output on any input"
         return "failed", f"No candidate produced {what}."
-    tied = runner_up is not None and runner_up.examples_passed == top.examples_passed and runner_up.score >= top.score
+    tied = runner_up is not None and not runner_rejected and runner_up.examples_passed == top.examples_passed and runner_up.score >= top.score
     if mode == "math":
         best_claims = next(m.claims for m in top_members if m.index == top.best)
         agree = f"{len(top.members)} of {k} candidates agree on the answer."

@@ -61,9 +61,31 @@ def read_replay_lines(path: Path) -> list[dict[str, Any]]:
     return lines
 
 
+def split_rate(spec: str | Path) -> tuple[Path, float | None]:
+    """``FILE?tps=R`` -> (FILE, R); a plain path -> (path, None)."""
+    text = str(spec)
+    if "?" not in text or Path(text).is_file():
+        return Path(text), None
+    path, _, query = text.rpartition("?")
+    key, _, value = query.partition("=")
+    try:
+        rate = float(value)
+    except ValueError:
+        rate = 0.0
+    if key != "tps" or not rate > 0:
+        raise EngineError(f"Cannot read {query!r} in the replay spec {text}.",
+                          "Write replay:FILE?tps=R with R tokens per second per sequence, R > 0.")
+    return Path(path), rate
+
+
 class ReplayEngine(StreamingEngine):
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+    """Serves replay lines. With ``replay:FILE?tps=R`` the sequences of one request emit their
+    tokens in parallel at R tokens/s each, like a batched model; a line's ``"tokens": N`` key
+    stretches it to N tokens' time (the text is spread over them)."""
+
+    def __init__(self, path: str | Path, tps: float | None = None) -> None:
+        self.path, rate = split_rate(path)
+        self.tps = tps if tps is not None else rate
         self._lines = read_replay_lines(self.path)
         self._cursor: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -97,6 +119,9 @@ class ReplayEngine(StreamingEngine):
     ) -> Iterator[StreamEvent]:
         lines = self._take(purpose, n)
         prompt_tokens = sum(approx_tokens(m.content) for m in messages)
+        if self.tps:
+            yield from self._paced(lines, prompt_tokens, self.tps, cancel)
+            return
         for seq, line in enumerate(lines):
             started = time.monotonic()
             state = SequenceText()
@@ -110,6 +135,34 @@ class ReplayEngine(StreamingEngine):
                 seq, state, "stop", prompt_tokens, line.get("seed"), time.monotonic() - started
             )
             yield SequenceDone(seq, completion)
+
+    def _paced(self, lines: list[dict[str, Any]], prompt_tokens: int, tps: float,
+               cancel: threading.Event | None) -> Iterator[StreamEvent]:
+        """All sequences at once, token k of each at k / tps seconds."""
+        started = time.monotonic()
+        pieces = [_PIECE.findall(line["text"]) for line in lines]
+        lengths = [max(len(p), int(line.get("tokens") or 0), 1) for p, line in zip(pieces, lines, strict=True)]
+        states = [SequenceText() for _ in lines]
+        for tick in range(max(lengths)):
+            wait = started + (tick + 1) / tps - time.monotonic()
+            if wait > 0 and cancel is not None:
+                cancel.wait(wait)
+            elif wait > 0:
+                time.sleep(wait)
+            if cancel is not None and cancel.is_set():
+                return
+            for seq, (ps, length, state) in enumerate(zip(pieces, lengths, states, strict=True)):
+                if tick >= length:
+                    continue
+                # spread the pieces evenly over the line's length
+                lo, hi = tick * len(ps) // length, (tick + 1) * len(ps) // length
+                for piece in ps[lo:hi]:
+                    visible = state.feed(piece.encode("utf-8"))
+                    yield TokenDelta(seq, visible, state.tokens, state.phase)
+                if tick == length - 1:
+                    state.finish()
+                    yield SequenceDone(seq, make_completion(seq, state, "stop", prompt_tokens, lines[seq].get("seed"),
+                                                            time.monotonic() - started))
 
     def count_tokens(self, text: str) -> int:
         return approx_tokens(text)

@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from vibecode.engine.base import CANDIDATE, Engine
 from vibecode.errors import Cancelled, ContextOverflow, EngineError, ModelUnavailable
@@ -33,18 +34,29 @@ class Budget:
             raise Cancelled("Cancelled.")
 
 
+class EarlyStop(Protocol):
+    """Told of each finished candidate; says why sampling may stop (None: go on)."""
+
+    def add(self, completion: Completion) -> None: ...
+
+    def should_stop(self, force: bool = False) -> str | None: ...
+
+
 def sample_candidates(
     engine: Engine,
     messages: Sequence[ChatMessage],
     params: SamplingParams,
     n: int,
     budget: Budget,
+    early: EarlyStop | None = None,
 ) -> Generator[Event, None, list[Completion]]:
     """Sample ``n`` candidates, yielding progress; return them in sampling order.
 
     When the engine says that ``n`` sequences do not fit its context, sample in waves of the
-    largest number that does. When the time budget runs out, stop and keep what finished.
+    largest number that does. When the time budget runs out, stop and keep what finished; so
+    too when ``early`` says more candidates cannot change the decision.
     """
+    stopped: str | None = None
     done: list[Completion] = []
     wave = n
     while len(done) < n and not budget.exhausted:
@@ -65,7 +77,13 @@ def sample_candidates(
                 elif isinstance(event, SequenceDone) and event.completion.finish_reason != "cancelled":
                     completion = dataclasses.replace(event.completion, seq=offset + event.seq)
                     finished[event.seq] = completion
+                    if early is not None:
+                        early.add(completion)
                     yield CandidateSampled(offset + event.seq, completion)
+                if early is not None and not stop.is_set() and len(done) + len(finished) < n:
+                    stopped = early.should_stop(isinstance(event, SequenceDone))
+                    if stopped:
+                        stop.set()
         except ContextOverflow as exc:
             largest = int(getattr(exc, "max_n", 0))
             if largest < 1 or largest >= size:
@@ -75,10 +93,10 @@ def sample_candidates(
         finally:
             stream.close()  # type: ignore[attr-defined]
         done += [finished[i] for i in sorted(finished)]
-        if len(finished) < size:
+        if len(finished) < size or stopped:
             break  # stopped early: keep what finished
     budget.check_cancelled()
-    if len(done) < n:
+    if len(done) < n and not stopped:
         yield StepUnavailable("sample", f"the time budget ran out after {len(done)} of {n} candidates")
     return done
 

@@ -20,6 +20,7 @@ from vibecode.clr.compare import check_examples
 from vibecode.clr.design_inputs import generate_design_inputs
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
+from vibecode.clr.oracle import ORACLE_INDEX
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
 from vibecode.engine.base import Engine
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
@@ -38,12 +39,22 @@ from vibecode.events import (
 from vibecode.patch.normalize import dedupe
 from vibecode.problems.entry_adapter import extract_entry
 from vibecode.problems.literals import to_leetcode
+from vibecode.solve.oracle_stage import (
+    GENERATOR,
+    OracleState,
+    differential,
+    judge_oracle,
+    request_oracle,
+    skipped,
+)
 from vibecode.solve.prompts import edge_case_messages, solve_messages
+from vibecode.solve.streaming import FREE_REPLAY, Probe, samples_for_free
 from vibecode.types import (
     CandidateEvidence,
     CandidateReport,
     ChatMessage,
     Completion,
+    Decision,
     ExtractedClaim,
     InputResult,
     Problem,
@@ -64,6 +75,9 @@ class SolveContext:
     calibration: Calibration | None = None
     use_model_inputs: bool = True
     use_model_verdicts: bool = True
+    until: str = "all"  # when to stop sampling (vibecode.solve.streaming)
+    streaming: bool = True  # verify candidates as they finish (False: sample all, then verify)
+    sampling: dict[str, object] = field(default_factory=dict)  # asked, sampled, until, stopped
     timing: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -87,29 +101,50 @@ class _Stage:
 
 def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
-    stage = _Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates")
-    completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget)
-    yield stage.finish()
+    # A free replay keeps the old order (sample, then helpers); otherwise the helpers and inputs
+    # come first, so that each candidate is verified as soon as it finishes (streaming).
+    free = samples_for_free(ctx.engine) or not ctx.streaming
+    if free:
+        completions = yield from _sample(ctx, problem, n, None)
+        reports = yield from _extract(ctx, problem, completions)
 
-    stage = _Stage(ctx, "extract")
-    yield stage.start()
-    reports = extract_and_dedupe(problem, completions)
-    for r in reports.values():
-        yield CandidateParsed(r.index, r.parsed, r.duplicate_of, r.error, r.code)
-    yield stage.finish()
+    oracle = OracleState()
+    if ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted:
+        stage = _Stage(ctx, "oracle")
+        yield stage.start("a brute-force solution and an input generator")
+        oracle = request_oracle(ctx.engine, ctx.runner, problem, ctx.helper_params)
+        yield stage.finish()
 
     stage = _Stage(ctx, "inputs")
     yield stage.start()
     shared, counts, notes = yield from shared_inputs(ctx, problem)
+    known = {repr(sorted(x.items())) for x in shared}
+    fresh = [dict(x) for x in oracle.generated.inputs if repr(sorted(x.items())) not in known]
+    shared += fresh
+    counts[GENERATOR] = len(fresh)
+    notes += list(oracle.generated.notes)
     yield InputsReady(counts, tuple(notes))
     yield stage.finish()
+
+    cache: dict[str, tuple[InputResult, ...]] = {}
+    if free:
+        stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
+    else:
+        probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until, n) if ctx.runner is not None else None
+        completions = yield from _sample(ctx, problem, n, probe)
+        stopped = probe.stopped if probe is not None else None
+        cache = probe.cached() if probe is not None else {}
+        reports = yield from _extract(ctx, problem, completions)
+    ctx.sampling = {"asked": n, "sampled": len(completions), "until": ctx.until,
+                    "stopped": stopped or ("every candidate was sampled" if len(completions) >= n
+                                           else "the time budget ran out")}
 
     stage = _Stage(ctx, "verify")
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
-    results = run_candidates(ctx, problem, reports, shared, claims)
+    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, cache)
+    judge_oracle(oracle, problem, results, len(shared))
     n_examples = len(problem.examples)
     for i, r in reports.items():
         if r.parsed:
@@ -140,23 +175,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     stage = _Stage(ctx, "score")
     yield stage.start()
-    evidence = [
-        CandidateEvidence(
-            index=i,
-            examples_passed=sum(e.passed for e in r.examples),
-            examples_total=n_examples,
-            behaviour=behaviour_tokens(results[_original(r)][: len(shared)], problem.output_order),
-            claims=r.claims,
-        )
-        for i, r in reports.items()
-        if r.parsed
-    ]
     tiers = {source: count for source, count in counts.items() if source != "example"}
-    decision = decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers)
-    if decision.contested_input is not None and decision.contested_input < len(shared):
-        shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in shared[decision.contested_input].items())
-        decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
-    behaviour = {e.index: e.behaviour for e in evidence}
+    decision, behaviour = _decide(ctx, problem, reports, results, shared, tiers, oracle, n)
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
         for r in sorted(reports.values(), key=lambda c: c.index)
@@ -164,9 +184,71 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     yield stage.finish()
     ctx.timing["total"] = round(time.monotonic() - started, 3)
     result = SolveResult("code", problem, decision, final, dict(ctx.timing), ctx.calibration is not None,
-                         tuple(ctx.notes))
+                         tuple(ctx.notes), dict(ctx.sampling))
     yield ProposalReady(result)
     return result
+
+
+def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None,
+            ) -> Generator[Event, None, list[Completion]]:
+    stage = _Stage(ctx, "sample")
+    yield stage.start(f"{n} candidates")
+    completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget, probe)
+    yield stage.finish()
+    return completions
+
+
+def _extract(ctx: SolveContext, problem: Problem, completions: Sequence[Completion],
+             ) -> Generator[Event, None, dict[int, CandidateReport]]:
+    stage = _Stage(ctx, "extract")
+    yield stage.start()
+    reports = extract_and_dedupe(problem, completions)
+    for r in reports.values():
+        yield CandidateParsed(r.index, r.parsed, r.duplicate_of, r.error, r.code)
+    yield stage.finish()
+    return reports
+
+
+def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateReport],
+            results: dict[int, tuple[InputResult, ...]], shared: list[dict[str, object]], tiers: dict[str, int],
+            oracle: OracleState, n: int) -> tuple[Decision, dict[int, tuple[str, ...]]]:
+    """Score; when clusters that pass every example disagree, run differential inputs on them
+    (and the oracle) and score again. The reason names the distinguishing input and the oracle."""
+    n_examples = len(problem.examples)
+    behaviour = {i: behaviour_tokens(results[i][: len(shared)], problem.output_order)
+                 for i, r in reports.items() if r.parsed and r.duplicate_of is None}
+    inputs = list(shared)
+    decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n)
+    extra_note = ""
+    if decision.contested_input is not None and decision.status != "failed" and ctx.runner is not None:
+        passing = {i: reports[i].code or "" for i in behaviour
+                   if sum(e.passed for e in reports[i].examples) == n_examples}
+        extra, tokens, differ = differential(ctx.runner, problem, passing, oracle,
+                                             inputs[decision.contested_input], inputs)
+        if extra:
+            inputs += extra
+            behaviour = {i: b + tokens.get(i, skipped(len(extra))) for i, b in behaviour.items()}
+            oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
+            tiers = {**tiers, "differential": len(extra)}
+            decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n)
+            extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate the clusters."
+    if decision.contested_input is not None and decision.contested_input < len(inputs):
+        shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in inputs[decision.contested_input].items())
+        decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
+    decision = dataclasses.replace(decision, reason=decision.reason + extra_note, oracle=oracle.check.reason)
+    return decision, {i: behaviour[_original(r)] for i, r in reports.items() if r.parsed}
+
+
+def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
+           n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int) -> Decision:
+    evidence = [
+        CandidateEvidence(index=i, examples_passed=sum(e.passed for e in r.examples), examples_total=n_examples,
+                          behaviour=behaviour[_original(r)], claims=r.claims)
+        for i, r in reports.items()
+        if r.parsed
+    ]
+    return decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers,
+                  oracle=oracle or None)
 
 
 def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> dict[int, CandidateReport]:
@@ -223,9 +305,12 @@ def run_candidates(
     reports: dict[int, CandidateReport],
     shared: list[dict[str, object]],
     claims: dict[int, tuple[ExtractedClaim, ...]],
+    oracle_code: str | None = None,
+    cache: dict[str, tuple[InputResult, ...]] | None = None,
 ) -> dict[int, tuple[InputResult, ...]]:
     """Run each distinct candidate once on the shared inputs plus the io-claim inputs of itself
-    and of its duplicates (appended in candidate order)."""
+    and of its duplicates (appended in candidate order); the oracle, when given, on the shared
+    inputs under ``ORACLE_INDEX``."""
     codes: dict[int, str] = {}
     inputs: dict[int, list[dict[str, object]]] = {}
     for i, r in sorted(reports.items()):
@@ -238,7 +323,14 @@ def run_candidates(
         inputs[original] += io_inputs(claims[i])
     if ctx.runner is None:
         raise SandboxError("Solving code problems needs a sandbox to run the candidates in.")
-    return ctx.runner.run(problem.signature, codes, inputs)
+    if oracle_code is not None:
+        codes[ORACLE_INDEX], inputs[ORACLE_INDEX] = oracle_code, list(shared)
+    # what streaming verification already ran on the shared inputs is not run again
+    known = {i: (cache or {})[c] for i, c in codes.items() if c in (cache or {}) and len((cache or {})[c]) == len(shared)}
+    rest = {i: inputs[i][len(shared):] for i in known}
+    todo = {i: c for i, c in codes.items() if i not in known or rest[i]}
+    ran = ctx.runner.run(problem.signature, todo, {i: rest[i] if i in known else inputs[i] for i in todo})
+    return {i: known[i] + ran.get(i, ()) if i in known else ran[i] for i in codes}
 
 
 def _claim_offset(index: int, reports: dict[int, CandidateReport], claims: dict[int, tuple[ExtractedClaim, ...]]) -> int:

@@ -54,6 +54,7 @@ def result_json(result: SolveResult) -> dict[str, Any]:
         "raw_reliability": round(d.raw_reliability, 4),
         "calibrated": result.calibrated,
         "reason": d.reason,
+        "oracle": d.oracle,
         "clusters": [
             {"rank": c.rank, "members": list(c.members), "best": c.best, "score": round(c.score, 4),
              "examples_passed": c.examples_passed, "examples_total": c.examples_total}
@@ -61,5 +62,6 @@ def result_json(result: SolveResult) -> dict[str, Any]:
         ],
         "candidates": [candidate_json(c) for c in result.candidates],
         "notes": list(result.notes),
+        "sampling": dict(result.sampling),
         "timing": result.timing,
     }

@@ -56,6 +56,8 @@ class Decision:
     # the shared input (index into examples + generated inputs) on which two clusters that pass
     # every example answer differently; None when the evidence is not contested
     contested_input: int | None = None
+    # the brute-force oracle, in one sentence: what it judged, or "no usable oracle: <why>"
+    oracle: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class SolveResult:
     timing: dict[str, float]
     calibrated: bool
     notes: tuple[str, ...] = ()  # steps that were unavailable or skipped, in words
+    # how many candidates were asked for and sampled, the --until rule and why sampling stopped
+    sampling: dict[str, object] = field(default_factory=dict)
 
     @property
     def status(self) -> SolveStatus:

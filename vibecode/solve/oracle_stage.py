@@ -1,0 +1,84 @@
+"""The solve pipeline's oracle and differential steps (``vibecode.clr.oracle``,
+``vibecode.clr.differential``): ask the model for a brute-force solution and an input generator,
+and, when clusters that pass every example disagree, run more inputs to tell them apart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from vibecode.clr.differential import SKIPPED, differential_inputs, separating
+from vibecode.clr.execute import CandidateRunner
+from vibecode.clr.oracle import ORACLE_INDEX, OracleCheck, check_oracle, run_generator
+from vibecode.clr.score import behaviour_tokens
+from vibecode.engine.base import Engine
+from vibecode.engine.sampling import ask_model
+from vibecode.errors import ExtractionError
+from vibecode.problems.entry_adapter import extract_entry
+from vibecode.solve.prompts import generator_messages, oracle_messages
+from vibecode.types import InputResult, InputSet, Problem, SamplingParams
+
+ORACLE = "oracle"
+GENERATOR = "generator"
+
+
+@dataclass
+class OracleState:
+    """What the oracle step found: the oracle's code, the generator's inputs, the verdict."""
+
+    code: str | None = None
+    generated: InputSet = field(default_factory=lambda: InputSet((), GENERATOR))
+    check: OracleCheck = field(default_factory=lambda: OracleCheck(False, "no usable oracle: it was not asked for"))
+    tokens: tuple[str, ...] = ()
+
+
+def request_oracle(engine: Engine, runner: CandidateRunner, problem: Problem,
+                   params: SamplingParams) -> OracleState:
+    """Ask for the brute-force solution and the input generator; run the generator."""
+    state = OracleState()
+    answer = ask_model(engine, oracle_messages(problem), params, ORACLE)
+    if answer is None:
+        state.check = OracleCheck(False, "no usable oracle: the model gave no brute-force solution")
+    else:
+        try:
+            state.code, _ = extract_entry(answer, problem.signature)
+        except ExtractionError as exc:
+            state.check = OracleCheck(False, f"no usable oracle: {exc.message}")
+    if state.code is not None:
+        generator = ask_model(engine, generator_messages(problem), params, GENERATOR)
+        state.generated = run_generator(runner, problem, generator)
+    return state
+
+
+def judge_oracle(state: OracleState, problem: Problem, results: dict[int, tuple[InputResult, ...]],
+                 n_shared: int) -> None:
+    """Take the oracle's run out of ``results`` and decide whether it may judge."""
+    own = results.pop(ORACLE_INDEX, None)
+    if state.code is None or own is None:
+        return
+    answered = [i for i in range(n_shared) if any(i < len(r) and r[i].status == "ok" for r in results.values())]
+    state.check = check_oracle(problem, own, n_shared, answered)
+    if state.check.usable:
+        state.tokens = behaviour_tokens(own[:n_shared], problem.output_order)
+
+
+def differential(runner: CandidateRunner, problem: Problem, codes: Mapping[int, str], state: OracleState,
+                 distinguishing: dict[str, object], seen: Sequence[dict[str, object]],
+                 ) -> tuple[list[dict[str, object]], dict[int, tuple[str, ...]], int]:
+    """Run new inputs on the disagreeing candidates ``codes`` (and a usable oracle): the inputs,
+    each candidate's behaviour tokens on them (the oracle's under ``ORACLE_INDEX``), and on how
+    many of them the candidates differ."""
+    extra = differential_inputs(problem, distinguishing, seen)
+    if not extra or not codes:
+        return [], {}, 0
+    jobs = dict(codes)
+    if state.check.usable and state.code is not None:
+        jobs[ORACLE_INDEX] = state.code
+    results = runner.run(problem.signature, jobs, {i: extra for i in jobs})
+    tokens = {i: behaviour_tokens(r, problem.output_order) for i, r in results.items()}
+    differ = separating([t for i, t in tokens.items() if i != ORACLE_INDEX])
+    return extra, tokens, len(differ)
+
+
+def skipped(n: int) -> tuple[str, ...]:
+    return (SKIPPED,) * n
