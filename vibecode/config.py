@@ -44,6 +44,9 @@ class Settings:
     n_gpu_layers: int | None = None
     # CPU threads for llama.cpp; None = all cores.
     n_threads: int | None = None
+    # KV cache element type for llama.cpp: "f16", or "q8_0" (half the memory; see README
+    # Performance for its speed on this machine).
+    kv_cache_type: str = "f16"
     # Generation budget per completion, and the thinking budget inside it (budget forcing);
     # None = the model manifest's recommendation (4096 when it has none).
     max_tokens: int | None = None
@@ -97,7 +100,7 @@ LIMITS: dict[str, tuple[float, float | None, bool]] = {  # name -> (low, high, l
     "top_k": (0, None, False),
     "time_budget_s": (0, None, True),
 }
-CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker")}
+CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker"), "kv_cache_type": ("f16", "q8_0")}
 _FLAGS = {"time_budget_s": "--time-budget", "n": "--n", "n_ctx": "--n-ctx"}
 
 
