@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vibecode.config import Settings
+from vibecode.engine import plan
 from vibecode.engine.base import CANDIDATE, StreamingEngine, make_completion, sequence_seeds
 from vibecode.engine.chat_template import render_chat
 from vibecode.engine.llama_lib import (
@@ -322,6 +323,12 @@ class LlamaCppEngine(StreamingEngine):
                 if not isinstance(s.sampler, NucleusSampler):
                     ll.llama_sampler_free(s.sampler)
             self.stats.decode_s = time.monotonic() - decode_start
+            self._record_rate(len(seqs))
+
+    def _record_rate(self, k: int) -> None:
+        """Refresh this model's measured speed on this machine (engine/plan.py's cache)."""
+        key = plan.model_key(self.model_ref.id, self._build["backend"])
+        plan.record(key, k, self.stats.generated_tokens, self.stats.decode_s)
 
     def _draw_nucleus(self, c: _Context, live: list[_Seq]) -> dict[int, int]:
         """This step's tokens of the sequences sampled by NucleusSampler, drawn in parallel."""
