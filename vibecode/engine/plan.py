@@ -93,7 +93,8 @@ def record(key: str, k: int, tokens: int, seconds: float, path: Path | None = No
     except (OSError, ValueError):
         data = {}
     rate = tokens / seconds
-    rates = data.get(key) if isinstance(data.get(key), dict) else {}
+    found = data.get(key)
+    rates: dict[str, float] = found if isinstance(found, dict) else {}
     old = rates.get(str(k))
     rates[str(k)] = rate if not isinstance(old, (int, float)) else ALPHA * rate + (1 - ALPHA) * old
     data[key] = rates
@@ -171,10 +172,10 @@ def plan(
                        estimate=estimate(rates, k_floor, total),
                        reason=(f"K x max_tokens = {k} x {max_tokens}: {over}, so K is {k_floor} "
                                f"and the thinking budget {think} tokens (was {max_think_tokens})"))
-    think = floor if max_think_tokens is not None else None
-    total = answer + (think or 0) if max_think_tokens is not None else max_tokens
+    least = floor if max_think_tokens is not None else None
+    total = answer + floor if max_think_tokens is not None else max_tokens
     guess = estimate(rates, k_floor, total)
-    return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=think, estimate=guess,
+    return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=least, estimate=guess,
                    fits=guess is not None and guess.wall_s <= budget_s,
                    reason=(f"K x max_tokens = {k} x {max_tokens}: {over}; even K={k_floor} with "
                            f"{total} tokens needs {_duration(guess.wall_s if guess else 0)}"))
