@@ -13,6 +13,9 @@ every combination of ``--k``, ``--tokens`` and ``--kv``. Each cell runs vibecode
 and records ``os.getloadavg()`` before each: the machine may be shared, so compare the two sides
 of one cell (``vs_reference``), not cells with each other. vibecode's side also reports where its
 decode wall went: ``llama_decode``, sampling, and the rest (batch building, text, Python).
+Each reference cell also runs a decode-only ceiling through vibecode's own library and context
+(``ceiling_tok_s``, ``vs_ceiling``): the same work as llama-batched-bench's S_TG, available when
+the binary is not built.
 
 Prints one JSON object: ``{"model", "threads", "cells": [...]}``.
 """
@@ -103,6 +106,42 @@ def ours_worker(model: str, k: int, tokens: int, kv: str, threads: int, n_ctx: i
     }
 
 
+def ceiling_worker(model: str, k: int, tokens: int, kv: str, threads: int, n_ctx: int) -> dict[str, Any]:
+    """Decode only, through the same library and context as the engine: K sequences share the
+    prompt, then each step decodes one fixed token per sequence, as llama-batched-bench's text
+    generation does. No sampling, no text: the ceiling of what the engine can reach."""
+    import vibecode.engine.llama as llama
+    from vibecode.config import Settings
+    from vibecode.engine.llama_lib import batch_add
+    from vibecode.models import resolve_model
+    from vibecode.types import ChatMessage
+
+    engine = llama.LlamaCppEngine(resolve_model(model), Settings(n_ctx=n_ctx, n_threads=threads,
+                                                                  kv_cache_type=kv))
+    ll, c = engine._llama, engine._get_context(k)
+    prompt = engine.prompt_tokens([ChatMessage("user", PROMPT)])
+    memory = ll.llama_get_memory(c.ctx)
+
+    def run(steps: int) -> float:
+        engine._eval_prompt(c, prompt, None)
+        for seq in range(1, k + 1):
+            ll.llama_memory_seq_rm(memory, seq, -1, -1)
+            ll.llama_memory_seq_cp(memory, llama.PREFIX_SEQ, seq, -1, -1)
+        started = time.perf_counter()
+        for step in range(steps):
+            c.batch.n_tokens = 0
+            for seq in range(1, k + 1):
+                batch_add(c.batch, prompt[-1], len(prompt) + step, seq, True)
+            if ll.llama_decode(c.ctx, c.batch) != 0:
+                raise SystemExit("llama_decode failed")
+        return time.perf_counter() - started
+
+    run(4)  # warm-up
+    seconds = run(tokens)
+    return {"tok_s": k * tokens / seconds, "tg_s": seconds,
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0}
+
+
 def reference_binary() -> Path | None:
     found = subprocess.run([str(ROOT / "scripts" / "build_llama_examples.sh")],
                            capture_output=True, text=True, check=False)
@@ -163,6 +202,12 @@ def run_cell(cell: dict[str, Any], model: str, threads: int, binary: Path | None
     row["ours_peak_rss_mb"] = round(ours["peak_rss_mb"], 1)
     row["profile"] = {key: round(v, 2) for key, v in ours["profile"].items()}
     row["prompt_tokens"] = ours["prompt_tokens"]
+    if cell["reference"]:
+        row["load_before_ceiling"] = _load()
+        ceiling = _spawn(["ceiling", model, str(k), str(tokens), kv, str(threads), str(n_ctx)])
+        row["ceiling_tok_s"] = round(ceiling["tok_s"], 2)
+        row["ceiling_peak_rss_mb"] = round(ceiling["peak_rss_mb"], 1)
+        row["vs_ceiling"] = round(ours["tok_s"] / ceiling["tok_s"], 3)
     if cell["reference"] and binary is not None:
         row["load_before_reference"] = _load()
         ref = _spawn(["reference", str(binary), model, str(k), str(tokens), kv, str(threads),
@@ -189,9 +234,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.worker:
         kind, *rest = args.worker
-        if kind == "ours":
+        if kind in ("ours", "ceiling"):
             m, k, t, kv, th, ctx = rest
-            print(json.dumps(ours_worker(m, int(k), int(t), kv, int(th), int(ctx))))
+            work = ours_worker if kind == "ours" else ceiling_worker
+            print(json.dumps(work(m, int(k), int(t), kv, int(th), int(ctx))))
         else:
             b, m, k, t, kv, th, ctx, npp = rest
             print(json.dumps(reference_worker(b, m, int(k), int(t), kv, int(th), int(ctx), int(npp))))
