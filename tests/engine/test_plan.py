@@ -79,3 +79,16 @@ def test_plan_request_reads_the_engines_rates(tmp_path: Path) -> None:
     chosen = p.plan_request(info, 8, params, 300.0, cache)
     assert chosen.k == 4 and chosen.reason is not None
     assert "tokens/s" in chosen.describe() and chosen.reason in chosen.describe()
+
+
+def test_planned_request_changes_only_what_the_plan_names(tmp_path: Path) -> None:
+    cache = tmp_path / "throughput.json"
+    info = EngineInfo(engine="llama", model="m", backend="CPU", gpu_layers=0, n_ctx=32768)
+    params = SamplingParams(max_tokens=4096, max_think_tokens=3072, temperature=1.0)
+    assert p.planned_request(info, 8, params, 60.0, cache) == (8, params, "")  # nothing measured
+    p.record(p.model_key("m", "CPU"), 8, 1600, 100.0, cache)
+    k, fitted, line = p.planned_request(info, 8, params, None, cache)
+    assert (k, fitted) == (8, params) and line.startswith("about 34 min for 8 x 4096 tokens")
+    k, fitted, line = p.planned_request(info, 8, params, 1000.0, cache)  # 2,000 tokens at K=4
+    assert k == 4 and fitted.max_think_tokens == 2000 - 1024
+    assert fitted.temperature == 1.0 and "thinking budget" in line

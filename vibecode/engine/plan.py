@@ -116,6 +116,18 @@ def plan_request(
     return plan(rates, k, params.max_tokens, params.max_think_tokens, budget_s)
 
 
+def planned_request(
+    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None
+) -> tuple[int, SamplingParams, str]:
+    """The K and sampling parameters to use (the plan's, when it had to change them to fit the
+    budget), and the line to show: the ETA and the change, or "" when nothing is known."""
+    chosen = plan_request(info, k, params, budget_s, path)
+    if chosen.estimate is None:
+        return k, params, ""
+    fitted = replace(params, max_tokens=chosen.max_tokens, max_think_tokens=chosen.max_think_tokens)
+    return chosen.k, fitted, chosen.describe()
+
+
 def step_seconds(rates: Mapping[int, float], k: int) -> float | None:
     """Seconds per decode step (one token for each of K sequences), from the measured rates."""
     if not rates:

@@ -21,6 +21,7 @@ from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
 from vibecode.engine.base import Engine
+from vibecode.engine.plan import planned_request
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
 from vibecode.errors import ExtractionError, SandboxError
 from vibecode.events import (
@@ -87,7 +88,8 @@ class _Stage:
 def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
     stage = _Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates")
+    n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds)
+    yield stage.start(f"{n} candidates" + (f"; {eta}" if eta else ""))
     completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget)
     yield stage.finish()
 
