@@ -41,3 +41,15 @@ def test_a_q8_0_cache_samples_like_f16_at_temperature_0(tiny_model: ResolvedMode
     assert all(c.completion_tokens == 12 for c in texts["q8_0"])
     # Quantizing the cache perturbs the logits a little; the first greedy tokens still agree.
     assert texts["q8_0"][0].text[:8] == texts["f16"][0].text[:8]
+
+
+def test_the_engine_refreshes_its_speed_in_the_cache(
+    tiny_engine: LlamaCppEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vibecode.engine import plan
+
+    monkeypatch.setenv("VIBECODE_CACHE", str(tmp_path))
+    tiny_engine.stats.generated_tokens, tiny_engine.stats.decode_s = 400, 4.0
+    tiny_engine._record_rate(4)
+    key = plan.model_key(tiny_engine.info().model, tiny_engine.info().backend)
+    assert plan.load_rates(key, tmp_path / "throughput.json") == {4: 100.0}
