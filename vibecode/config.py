@@ -47,6 +47,9 @@ class Settings:
     # Cores the TUI keeps for itself when n_threads is not set: llama.cpp decodes on the others,
     # so keys are answered while the model samples (0: decode on every core, as the CLI does).
     tui_reserved_cores: int = 1
+    # KV cache element type for llama.cpp: "f16", or "q8_0" (half the memory; see README
+    # Performance for its speed on this machine).
+    kv_cache_type: str = "f16"
     # Generation budget per completion, and the thinking budget inside it (budget forcing);
     # None = the model manifest's recommendation (4096 when it has none).
     max_tokens: int | None = None
@@ -109,7 +112,8 @@ LIMITS: dict[str, tuple[float, float | None, bool]] = {  # name -> (low, high, l
     "sandbox_disk_mb": (1, None, False),
 }
 CHOICES: dict[str, tuple[str, ...]] = {"sandbox": ("local", "docker"),
-                                       "until": ("confident", "first-verified", "all")}
+                                       "until": ("confident", "first-verified", "all"),
+                                       "kv_cache_type": ("f16", "q8_0")}
 _FLAGS = {"time_budget_s": "--time-budget", "n": "--n", "n_ctx": "--n-ctx"}
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from vibecode.engine.llama import LlamaCppEngine
 from vibecode.engine.llama_lib import lib
-from vibecode.engine.nucleus import NucleusSampler, nucleus, wants_nucleus
+from vibecode.engine.nucleus import NucleusSampler, ParallelDraws, nucleus, wants_nucleus
 from vibecode.types import ChatMessage, SamplingParams
 
 
@@ -88,3 +88,36 @@ def test_the_engine_samples_through_it_reproducibly(tiny_engine: LlamaCppEngine)
     assert [c.text for c in first] == [c.text for c in again]
     assert len({c.text for c in first}) > 1  # each sequence has its own seed
     assert [c.completion_tokens for c in first] == [24, 24, 24]  # ignore_eos: no early stop
+
+
+@pytest.mark.parametrize("temperature", [1.0, 0.6])
+def test_the_binned_draw_has_the_gathered_draws_probabilities(temperature: float) -> None:
+    # Logits spread over many bins, so the draw lands both above and inside the crossing bin.
+    rng = np.random.default_rng(5)
+    logits = (rng.standard_normal(40) * 3.0).astype(np.float32)
+    top_p = 0.9
+    kept = nucleus(logits, top_p)
+    weights = np.exp((logits[kept] - logits.max()) / temperature)
+    expected = np.zeros(len(logits))
+    expected[kept] = weights / weights.sum()
+    sampler = NucleusSampler(SamplingParams(temperature=temperature, top_p=top_p, top_k=0), seed=11)
+    draws = 40000
+    counts = np.bincount([sampler.sample(logits) for _ in range(draws)], minlength=len(logits))
+    assert set(np.flatnonzero(counts).tolist()) <= set(kept.tolist())  # never outside the nucleus
+    assert np.abs(counts / draws - expected).max() < 0.01
+
+
+def test_parallel_draws_match_serial_draws_per_seed() -> None:
+    rng = np.random.default_rng(2)
+    rows = [(rng.standard_normal(3000) * 2.0).astype(np.float32) for _ in range(6)]
+    params = SamplingParams(temperature=1.0, top_p=0.95, top_k=0)
+    serial = [NucleusSampler(params, seed=i) for i in range(6)]
+    parallel = [NucleusSampler(params, seed=i) for i in range(6)]
+    pool = ParallelDraws(2)
+    try:
+        for _ in range(5):
+            assert pool.draw(list(zip(parallel, rows, strict=True))) == [
+                s.sample(r) for s, r in zip(serial, rows, strict=True)
+            ]
+    finally:
+        pool.close()

@@ -12,6 +12,7 @@ from collections.abc import MutableMapping, Sequence
 from typing import Any
 
 from vibecode.checks import Check
+from vibecode.errors import ConfigError
 from vibecode.types import SamplingParams
 
 _lock = threading.Lock()
@@ -129,6 +130,17 @@ def make_sampler(ll: Any, params: SamplingParams, seed: int, n_vocab: int, eog: 
     add(chain, ll.llama_sampler_init_dist(seed))
     return chain
 
+
+
+KV_TYPES = ("f16", "q8_0")
+
+
+def kv_type(ll: Any, name: str) -> int:
+    """The ggml type of a KV cache setting ("f16" or "q8_0")."""
+    if name not in KV_TYPES:
+        raise ConfigError(f"KV cache type {name!r} is not one of {', '.join(KV_TYPES)}.",
+                          "Set kv_cache_type to f16 or q8_0.")
+    return int(ll.GGML_TYPE_Q8_0 if name == "q8_0" else ll.GGML_TYPE_F16)
 
 
 def logits_at(ll: Any, ctx: Any, index: int, n_vocab: int) -> Any:

@@ -20,6 +20,7 @@ draw seeded per sequence.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -66,11 +67,56 @@ class NucleusSampler:
         if self.banned.size:
             logits = logits.copy()  # never write into llama.cpp's logits
             logits[self.banned] = -np.inf  # ignore_eos: the end-of-generation tokens never win
+        if self.min_p > 0:
+            return self._sample_min_p(logits)
+        return self._draw_binned(logits)
+
+    def _draw_binned(self, logits: np.ndarray) -> int:
+        """Draw from the nucleus without gathering it: pick a bin by its tempered mass, then a
+        token inside that bin. Each kept token ``t`` is drawn with probability ``w_t / sum(w)``
+        over the kept set (``w = exp((logit - top) / temperature)``), as the gathered draw does;
+        only two passes over the vocabulary follow the binning, and one when temperature is 1."""
+        top = logits.max()
+        shifted = logits - top
+        probs = np.exp(shifted)
+        target = self.top_p * float(probs.sum(dtype=np.float64))
+        bins = np.minimum(shifted * (-BINS / DEPTH), BINS - 1).astype(np.intp)
+        mass = np.bincount(bins, weights=probs, minlength=BINS)
+        crossing = min(int(np.searchsorted(np.cumsum(mass), target, side="left")), BINS - 1)
+        if self.top_p >= 1.0:
+            crossing = BINS  # every bin is kept whole
+        above = float(mass[:crossing].sum())
+        if self.temperature == 1.0:
+            weights, wmass = probs, mass
+        else:
+            weights = np.exp(shifted / self.temperature)
+            wmass = np.bincount(bins, weights=weights, minlength=BINS)
+        inside = np.flatnonzero(bins == crossing) if crossing < BINS else np.empty(0, np.intp)
+        inside = inside[probs[inside] > 0]
+        inside = inside[np.argsort(-probs[inside], kind="stable")]
+        running = above + np.cumsum(probs[inside], dtype=np.float64)
+        keep = min(int(np.searchsorted(running, target, side="left")) + 1, len(inside))
+        inside = inside[:keep]
+        wcum = np.cumsum(wmass[:crossing])
+        w_above = float(wcum[-1]) if crossing else 0.0
+        w_inside = np.cumsum(weights[inside], dtype=np.float64)
+        u = self.rng.random() * (w_above + (float(w_inside[-1]) if keep else 0.0))
+        if u < w_above or not keep:
+            j = min(int(np.searchsorted(wcum, u, side="right")), crossing - 1)
+            members = np.flatnonzero(bins == j)
+            members = members[weights[members] > 0]
+            local = np.cumsum(weights[members], dtype=np.float64)
+            pick = int(np.searchsorted(local, u - (float(wcum[j - 1]) if j else 0.0), side="right"))
+            return int(members[min(pick, len(members) - 1)])
+        pick = int(np.searchsorted(w_inside, u - w_above, side="right"))
+        return int(inside[min(pick, keep - 1)])
+
+    def _sample_min_p(self, logits: np.ndarray) -> int:
         kept = nucleus(logits, self.top_p)
         chosen = logits[kept]
-        if self.min_p > 0:  # relative to the most likely token, so renormalizing changes nothing
-            mask = chosen >= chosen.max() + np.log(self.min_p)
-            kept, chosen = kept[mask], chosen[mask]
+        # min-p is relative to the most likely token, so renormalizing changes nothing
+        mask = chosen >= chosen.max() + np.log(self.min_p)
+        kept, chosen = kept[mask], chosen[mask]
         weights = np.exp((chosen - chosen.max()) / self.temperature)
         cum = np.cumsum(weights, dtype=np.float64)
         pick = int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right"))
@@ -80,3 +126,25 @@ class NucleusSampler:
 def wants_nucleus(params: SamplingParams) -> bool:
     """Whether a request would make the native chain sort the whole vocabulary per token."""
     return params.temperature > 0 and params.top_k <= 0 and params.top_p < 1.0
+
+
+class ParallelDraws:
+    """Draws one token for each of several sequences at once, spread over threads: numpy releases
+    the GIL in its passes over the vocabulary, and the cores are idle between two decodes."""
+
+    def __init__(self, threads: int) -> None:
+        self.threads = max(1, threads)
+        self._pool: ThreadPoolExecutor | None = None
+
+    def draw(self, work: Sequence[tuple[NucleusSampler, Any]]) -> list[int]:
+        """``sampler.sample(logits)`` for each pair, in order."""
+        if self.threads == 1 or len(work) < 2:
+            return [sampler.sample(logits) for sampler, logits in work]
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="vibecode-draw")
+        return list(self._pool.map(lambda pair: pair[0].sample(pair[1]), work))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
+            self._pool = None

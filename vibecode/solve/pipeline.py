@@ -23,6 +23,7 @@ from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_i
 from vibecode.clr.oracle import ORACLE_INDEX
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
 from vibecode.engine.base import Engine
+from vibecode.engine.plan import planned_request
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
 from vibecode.errors import ExtractionError, SandboxError
 from vibecode.events import (
@@ -77,6 +78,7 @@ class SolveContext:
     use_model_verdicts: bool = True
     until: str = "all"  # when to stop sampling (vibecode.solve.streaming)
     streaming: bool = True  # verify candidates as they finish (False: sample all, then verify)
+    eta: str = ""  # the planned wall time of sampling, shown with the sample stage (engine.plan)
     sampling: dict[str, object] = field(default_factory=dict)  # asked, sampled, until, stopped
     timing: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -101,6 +103,9 @@ class _Stage:
 
 def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
+    # A measured speed that cannot fit --time-budget lowers K or the thinking budget, named.
+    n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds)
+    ctx.eta = eta
     # A free replay keeps the old order (sample, then helpers); otherwise the helpers and inputs
     # come first, so that each candidate is verified as soon as it finishes (streaming).
     free = samples_for_free(ctx.engine) or not ctx.streaming
@@ -192,7 +197,7 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None,
             ) -> Generator[Event, None, list[Completion]]:
     stage = _Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates")
+    yield stage.start(f"{n} candidates" + (f"; {ctx.eta}" if ctx.eta else ""))
     completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget, probe)
     yield stage.finish()
     return completions

@@ -1,0 +1,201 @@
+"""Planning a request's wall time from the measured speed of this model on this machine.
+
+The engine records, after each long enough request, the aggregate generation tokens/s it reached
+with K sequences (:func:`record`). They are kept per model and backend in the user cache dir
+(``throughput.json``), each K's figure refreshed by use (a moving average). From them:
+
+- :func:`estimate` gives the wall time of K sequences of up to ``max_tokens`` tokens each;
+- :func:`plan` says, given a time budget, whether K x max_tokens fits, and when it does not,
+  proposes a smaller K (down to :data:`MIN_K`) and then a smaller thinking budget, and names the
+  change in :attr:`Plan.reason`. It never cuts silently: the caller shows ``reason``.
+
+Between two measured K the time of one decode step is interpolated linearly; outside them it is
+extrapolated conservatively (beyond the largest K a step costs proportionally more; below the
+smallest it costs no less).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from itertools import pairwise
+from pathlib import Path
+
+from vibecode.types import EngineInfo, SamplingParams
+
+ALPHA = 0.5  # weight of a new measurement in the moving average
+MIN_K = 4  # fewer candidates than this and the clusters say little; only the think budget goes
+MIN_THINK = 512  # a thinking budget below this is not worth sampling
+MIN_RECORD_S = 2.0  # decodes shorter than this measure start-up more than speed
+MIN_RECORD_TOKENS = 32
+
+
+@dataclass(frozen=True)
+class Estimate:
+    wall_s: float
+    tokens_per_s: float  # aggregate, over the K sequences
+    measured_k: tuple[int, ...]  # the K values the estimate comes from
+
+
+@dataclass(frozen=True)
+class Plan:
+    k: int
+    max_tokens: int
+    max_think_tokens: int | None
+    estimate: Estimate | None  # None: this model has not been measured on this machine yet
+    fits: bool  # whether the plan fits the budget (always True without a budget or a figure)
+    reason: str | None = None  # what was changed from the request and why; None when nothing
+
+    def describe(self) -> str:
+        """One line for the progress output: the ETA, and any change."""
+        if self.estimate is None:
+            eta = "no estimate yet (the speed of this model on this machine is measured by use)"
+        else:
+            eta = (f"about {_duration(self.estimate.wall_s)} for {self.k} x {self.max_tokens} "
+                   f"tokens at {self.estimate.tokens_per_s:.1f} tokens/s")
+        return f"{eta}; {self.reason}" if self.reason else eta
+
+
+def cache_path() -> Path:
+    base = os.environ.get("VIBECODE_CACHE")
+    if not base:
+        from platformdirs import user_cache_dir
+
+        base = user_cache_dir("vibecode")
+    return Path(base) / "throughput.json"
+
+
+def model_key(model: str, backend: str) -> str:
+    return f"{model}|{backend}"
+
+
+def load_rates(key: str, path: Path | None = None) -> dict[int, float]:
+    """The recorded aggregate tokens/s per K for ``key`` (empty when none, or unreadable)."""
+    try:
+        data = json.loads((path or cache_path()).read_text(encoding="utf-8"))
+        return {int(k): float(v) for k, v in data.get(key, {}).items() if float(v) > 0}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return {}
+
+
+def record(key: str, k: int, tokens: int, seconds: float, path: Path | None = None) -> bool:
+    """Fold one request's aggregate rate into the cache; False when too short to count or the
+    cache cannot be written (a cache, never an error)."""
+    if seconds < MIN_RECORD_S or tokens < MIN_RECORD_TOKENS or k < 1:
+        return False
+    path = path or cache_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    rate = tokens / seconds
+    found = data.get(key)
+    rates: dict[str, float] = found if isinstance(found, dict) else {}
+    old = rates.get(str(k))
+    rates[str(k)] = rate if not isinstance(old, (int, float)) else ALPHA * rate + (1 - ALPHA) * old
+    data[key] = rates
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        return False
+    return True
+
+
+def plan_request(
+    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None
+) -> Plan:
+    """:func:`plan` for a request to the engine described by ``info``, from its cached rates."""
+    rates = load_rates(model_key(info.model, info.backend), path)
+    return plan(rates, k, params.max_tokens, params.max_think_tokens, budget_s)
+
+
+def planned_request(
+    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None
+) -> tuple[int, SamplingParams, str]:
+    """The K and sampling parameters to use (the plan's, when it had to change them to fit the
+    budget), and the line to show: the ETA and the change, or "" when nothing is known."""
+    chosen = plan_request(info, k, params, budget_s, path)
+    if chosen.estimate is None:
+        return k, params, ""
+    fitted = replace(params, max_tokens=chosen.max_tokens, max_think_tokens=chosen.max_think_tokens)
+    return chosen.k, fitted, chosen.describe()
+
+
+def step_seconds(rates: Mapping[int, float], k: int) -> float | None:
+    """Seconds per decode step (one token for each of K sequences), from the measured rates."""
+    if not rates:
+        return None
+    points = sorted((kk, kk / r) for kk, r in rates.items())  # (K, seconds per step)
+    if k <= points[0][0]:
+        return points[0][1]  # fewer sequences never step faster than the smallest measured
+    if k >= points[-1][0]:
+        last_k, last_s = points[-1]
+        return last_s * k / last_k  # the same aggregate rate: more sequences, longer steps
+    for (k0, s0), (k1, s1) in pairwise(points):
+        if k0 <= k <= k1:
+            return s0 + (s1 - s0) * (k - k0) / (k1 - k0)
+    return None  # unreachable: k lies within the points
+
+
+def estimate(rates: Mapping[int, float], k: int, max_tokens: int) -> Estimate | None:
+    """The wall time of K sequences that each generate up to ``max_tokens`` tokens."""
+    step = step_seconds(rates, k)
+    if step is None:
+        return None
+    return Estimate(step * max_tokens, k / step, tuple(sorted(rates)))
+
+
+def plan(
+    rates: Mapping[int, float],
+    k: int,
+    max_tokens: int,
+    max_think_tokens: int | None,
+    budget_s: float | None,
+) -> Plan:
+    """What to sample within ``budget_s`` seconds: the request itself when it fits, else a
+    smaller K (not below MIN_K), else also a smaller thinking budget (not below MIN_THINK).
+    When even that does not fit, the smallest plan is returned with ``fits=False``."""
+    asked = Plan(k, max_tokens, max_think_tokens, estimate(rates, k, max_tokens), True)
+    if budget_s is None or asked.estimate is None or asked.estimate.wall_s <= budget_s:
+        return asked
+    over = f"{_duration(asked.estimate.wall_s)} is over the {_duration(budget_s)} budget"
+    for smaller in range(k - 1, min(k, MIN_K) - 1, -1):
+        guess = estimate(rates, smaller, max_tokens)
+        if guess is not None and guess.wall_s <= budget_s:
+            return replace(asked, k=smaller, estimate=guess,
+                           reason=f"K x max_tokens = {k} x {max_tokens}: {over}, so K is {smaller}")
+    k_floor = min(k, MIN_K)
+    step = step_seconds(rates, k_floor) or 0.0
+    answer = max(0, max_tokens - (max_think_tokens or 0))  # room kept for the answer
+    fit_tokens = int(budget_s / step) if step > 0 else max_tokens
+    think = fit_tokens - answer
+    floor = min(MIN_THINK, max_think_tokens or MIN_THINK)
+    if max_think_tokens is not None and think >= floor:
+        think = min(think, max_think_tokens)
+        total = answer + think
+        return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=think,
+                       estimate=estimate(rates, k_floor, total),
+                       reason=(f"K x max_tokens = {k} x {max_tokens}: {over}, so K is {k_floor} "
+                               f"and the thinking budget {think} tokens (was {max_think_tokens})"))
+    least = floor if max_think_tokens is not None else None
+    total = answer + floor if max_think_tokens is not None else max_tokens
+    guess = estimate(rates, k_floor, total)
+    return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=least, estimate=guess,
+                   fits=guess is not None and guess.wall_s <= budget_s,
+                   reason=(f"K x max_tokens = {k} x {max_tokens}: {over}; even K={k_floor} with "
+                           f"{total} tokens needs {_duration(guess.wall_s if guess else 0)}"))
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
