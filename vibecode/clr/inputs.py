@@ -132,13 +132,16 @@ def validate_input(args: dict[str, object], problem: Problem, constraints: Const
         flat = [v for v in (value if isinstance(value, list) else []) if not isinstance(v, list)]
         if name in c.sorted and flat and flat != sorted(flat, key=lambda v: (v is None, v)):
             problems.append(f"{name} should be sorted")
-        if name in c.unique and len(set(map(json.dumps, leaves))) != len(leaves):
+        units = value if isinstance(value, list) and any(isinstance(v, list) for v in value) else leaves
+        if name in c.unique and len(set(map(json.dumps, units))) != len(units):
             problems.append(f"{name} should have distinct values")
         pairs = value if name in c.pair_sorted and isinstance(value, list) else []
         if any(isinstance(v, list) and len(v) == 2 and v[0] > v[1] for v in pairs):
             problems.append(f"the pairs in {name} should be ordered")
     if not problems:
         problems += differ_violations(c, args)
+    if not problems:
+        problems += [f"breaks {ch.line!r}" for ch in c.checks if ch.test(args) is False]
     return problems
 
 
