@@ -53,15 +53,17 @@ differently where both answered, or answers where the proposal crashed (a rival 
 where the proposal answers does not contradict it). Clusters that contradict each other make the
 evidence *contested*: the status is then ``plausible`` with the reason "Contested" and the first
 distinguishing input (``Decision.contested_input``), whatever the cluster sizes; the same holds
-for score ties. ``plausible``: everything else that passes what could be checked — in particular
+for score ties. A proposal too slow for the constraints on the stress tier (``clr.stress``,
+:func:`block_too_slow`) is ``plausible``, never ``verified``. ``plausible``: everything else that passes what could be checked — in particular
 any problem without examples. In math mode ``verified`` needs a strict majority of K in the top
 cluster, a strictly top score and no failed claim in the proposal.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -272,3 +274,13 @@ def _status(
     if tied:
         return "plausible", "Candidates that pass every example disagree elsewhere and score alike."
     return "verified", f"The proposal passes all {n_examples} examples and its cluster has the top score."
+
+
+def block_too_slow(decision: Decision, too_slow: Mapping[int, str]) -> Decision:
+    """``verified`` also needs the proposal to keep within the stress tier's time limit
+    (``clr.stress``): a proposal in ``too_slow`` (candidate -> reason) becomes ``plausible``."""
+    best = decision.best
+    if decision.status != "verified" or best is None or best not in too_slow:
+        return decision
+    return dataclasses.replace(decision, status="plausible",
+                               reason=f"The proposal is {too_slow[best]}, so it is not verified.")

@@ -20,6 +20,7 @@ from vibecode.clr.compare import check_examples
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
+from vibecode.clr.stress import check_stress
 from vibecode.engine.base import Engine
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
 from vibecode.errors import ExtractionError, SandboxError
@@ -155,6 +156,9 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     if decision.contested_input is not None and decision.contested_input < len(shared):
         shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in shared[decision.contested_input].items())
         decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
+    if ctx.runner is not None:  # the stress tier: a proposal too slow for the constraints is not verified
+        decision, _, stress_notes = check_stress(ctx.runner, problem, reports, decision)
+        ctx.notes.extend(stress_notes)
     behaviour = {e.index: e.behaviour for e in evidence}
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
