@@ -17,7 +17,9 @@ dropped and counted, and the notes say so when the filter drops most of what was
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass
 
 from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
@@ -51,7 +53,7 @@ class TieredInputs:
 
 def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dict[str, object]:
     spec = specs(problem)
-    order = sorted(spec, key=lambda n: spec[n].base.kind in ("int", "float", "bool"))
+    order = sorted(spec, key=lambda n: _rank(n, spec[n].base.kind, c))
     maker.reset()
     args: dict[str, object] = {}
     for name in order:
@@ -63,7 +65,40 @@ def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dic
         else:
             scalar_mode = mode if mode in ("min", "max", "negative", "stress") else "random"
             args[name] = maker.scalar(base, name, scalar_mode, args)
-    return {p.name: args[p.name] for p in problem.signature.params}
+    return _repair_rows({p.name: args[p.name] for p in problem.signature.params}, c)
+
+
+def _rank(name: str, kind: str, c: Constraints) -> int:
+    """Draw order: scalars that bound a list's entries first ("1 <= ai, bi <= n"), then lists,
+    strings and trees, then the other scalars (they often depend on a list's size)."""
+    if kind not in ("int", "float", "bool"):
+        return 1
+    ranges = [r for cols in c.column_value.values() for rs in cols.values() for r in rs]
+    ranges += [r for n, rs in c.value.items() if n != name for r in rs]
+    bounds = any(t is not None and t[0] == "val" and t[1] == name for r in ranges for t in r)
+    return 0 if bounds else 2
+
+
+def _repair_rows(args: dict[str, object], c: Constraints) -> dict[str, object]:
+    """Drop the rows of a list of rows that break a check on that row alone ("ai != bi",
+    "1 <= ai, bi <= n" with ``edges[i] = [ai, bi]``), then repeated rows when rows must be
+    distinct: what generate-then-filter would otherwise throw away whole."""
+    for name in {n for n, _ in c.columns.values()}:
+        rows = args.get(name)
+        if not isinstance(rows, list) or not rows:
+            continue
+        own = {a for a, (n, _) in c.columns.items() if n == name}
+        local = []
+        for check in c.checks:
+            words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"<sub>(\w+)</sub>", r"\1", check.line)))
+            if words & own and name not in words and not any(n in words for n, _ in c.columns.values() if n != name):
+                local.append(check)
+        if local:
+            rows = [r for r in rows if all(ch.test({**args, name: [r]}) is not False for ch in local)]
+        if name in c.unique:
+            rows = list({json.dumps(r): r for r in rows}.values())
+        args[name] = rows
+    return args
 
 
 def _unsupported(problem: Problem) -> str | None:

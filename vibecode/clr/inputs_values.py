@@ -75,11 +75,20 @@ class ValueMaker:
         cap = self.max_len if not inner or self.cells is None else max(1, min(self.max_len, self.cells // max(1, self._outer)))
         return max(lo, 0), max(min(hi, cap), max(lo, 0))
 
+    def _shown_lengths(self, name: str) -> list[int]:
+        cache = self.__dict__.setdefault("_lengths_seen", {})
+        if name not in cache:
+            cache[name] = [len(v) for v in leaves(seen_values(self.problem, name)) if isinstance(v, str)]
+        return cache[name]
+
     def _chars(self, name: str) -> str:
         if name in self.c.chars:
             return self.c.chars[name]
-        shown = "".join(v for v in leaves(seen_values(self.problem, name)) if isinstance(v, str))
-        return "".join(sorted(set(shown))) or string.ascii_lowercase
+        cache = self.__dict__.setdefault("_chars_seen", {})
+        if name not in cache:
+            shown = "".join(v for v in leaves(seen_values(self.problem, name)) if isinstance(v, str))
+            cache[name] = "".join(sorted(set(shown))) or string.ascii_lowercase
+        return cache[name]
 
     def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], item: bool = False,
                col: int | None = None) -> object:
@@ -139,7 +148,10 @@ class ValueMaker:
         if spec.kind == "list":
             return self.sequence(spec, name, mode, assigned, depth)
         if spec.kind == "str":
-            lo, hi = self._len_range(name, assigned, inner=True) if name in self.c.inner_length else (1, 6)
+            lo, hi = self._len_range(name, assigned, inner=True) if name in self.c.inner_length and depth == 1 else (1, 6)
+            shown = self._shown_lengths(name)
+            if depth > 1 and shown:  # the cells of a grid of characters: as long as the examples' cells
+                lo, hi = min(shown), max(shown)
             n = lo if mode == "min" else hi if mode in ("max", "stress") else self.rng.randint(lo, max(lo, min(hi, 6)))
             chars = self._chars(name)
             return "".join(self.rng.choice(chars) for _ in range(n))
@@ -175,7 +187,7 @@ class ValueMaker:
             items = [self.element(elem, name, sub, assigned, depth + 1, j if depth == 1 else None) for j in range(n)]
         if name in self.c.pair_sorted and depth == 0:
             items = [sorted(v) if isinstance(v, list) else v for v in items]
-        if name in self.c.unique:
+        if name in self.c.unique and depth == 0:
             items = list({json.dumps(v): v for v in items}.values())
         if name in self.c.sorted and depth == 0:
             items.sort()

@@ -71,9 +71,10 @@ def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tup
     if m:
         name = m.group(1) or m.group(2)
         return ("inner", name) if name in params else None
-    m = re.fullmatch(r"(\w+)(?:\[\w+\])+", t)
-    if m and m.group(1) in params:
-        return ("value", m.group(1))
+    m = re.fullmatch(r"(\w+)((?:\[\w+\])+)", t)
+    idx = re.findall(r"\[(\w+)\]", m.group(2)) if m else []
+    if m and m.group(1) in params and len(set(idx)) == len(idx) and all(re.fullmatch(r"[a-z]", i) for i in idx):
+        return ("value", m.group(1))  # every entry; not "grid[0][0]" or "isConnected[i][i]" (a check)
     if re.fullmatch(r"(?:node|Node|treeNode|TreeNode|ListNode)\.val", t):
         return ("value", "@nodes")
     m = re.fullmatch(r"(\w+)\.val", t)
@@ -149,7 +150,8 @@ def parse_constraints(problem: Problem) -> Constraints:
     _statement_aliases(_plain(problem.statement), params, aliases)
     prose = problem.statement + "\n" + "\n".join(lines)
     for m in _BLOCKERS.finditer(problem.statement):
-        c.promises.append(m.group(0))
+        if m.group(0).lower() != "you may assume":  # a promise only as a constraint line
+            c.promises.append(m.group(0))
     lower = prose.lower()
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
     c.sorted.update(marked(SORTED, problem.statement, lines, one_d))
