@@ -136,10 +136,18 @@ def _names(node: ast.AST) -> set[str]:
 
 
 class _Eval:
-    def __init__(self, args: dict[str, object], aliases: dict[str, Term]) -> None:
+    def __init__(self, args: dict[str, object], aliases: dict[str, Term],
+                 cache: dict[tuple[int, tuple[str, ...]], list[str]] | None = None) -> None:
         self.args, self.aliases, self.steps = args, aliases, 0
+        self.cache = cache if cache is not None else {}
 
     def free(self, node: ast.AST, env: dict[str, object]) -> list[str]:
+        key = (id(node), tuple(sorted(env)))
+        if key not in self.cache:
+            self.cache[key] = self._free(node, env)
+        return self.cache[key]
+
+    def _free(self, node: ast.AST, env: dict[str, object]) -> list[str]:
         seen: list[str] = []
         for n in ast.walk(node):
             if isinstance(n, ast.Name) and n.id not in env and n.id not in self.args and n.id not in self.aliases \
@@ -231,8 +239,10 @@ def _compare(op: ast.cmpop, a: object, b: object) -> bool:
 
 
 def _holds(trees: list[ast.expr], aliases: dict[str, Term]) -> Callable[[dict[str, object]], bool | None]:
+    cache: dict[tuple[int, tuple[str, ...]], list[str]] = {}  # free names per node (the trees live as long as this)
+
     def test(args: dict[str, object]) -> bool | None:
-        ev = _Eval(args, aliases)
+        ev = _Eval(args, aliases, cache)
         try:
             for tree in trees:
                 for env in ev.bindings(tree, {}):
