@@ -158,7 +158,7 @@ def check_stress(runner: CandidateRunner, problem: Problem, reports: Mapping[int
     outcomes = {i: ran[o] for i, r in reports.items()
                 if (o := r.duplicate_of if r.duplicate_of is not None else i) in ran}
     notes = [f"stress tier: {len(inputs)} input(s) at the largest sizes the constraints allow, "
-             f"{time_limit_s:g} s per input" + (f" (reference O(n log n) run: {ref:g} s)" if ref is not None else "")
+             f"{time_limit_s:g} s per input" + (f" (reference O(n log n) run: {ref:.3f} s)" if ref is not None else "")
              + "; " + "; ".join(
                  f"candidate {o + 1}: " + (ran[o].reason or f"slowest {ran[o].slowest_s:g} s") for o in originals)]
     return block_too_slow(decision, too_slow_reasons(outcomes)), outcomes, notes
