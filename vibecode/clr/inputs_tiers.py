@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.problems.constraints import Constraints, parse_constraints
+from vibecode.problems.typespec import TypeSpec
 from vibecode.types import Problem
 
 EDGE_MODES = ("min", "single", "duplicates", "negative", "max", "extremes")
@@ -53,7 +54,7 @@ class TieredInputs:
 
 def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dict[str, object]:
     spec = specs(problem)
-    order = sorted(spec, key=lambda n: _rank(n, spec[n].base.kind, c))
+    order = _order(spec, c)
     maker.reset()
     args: dict[str, object] = {}
     for name in order:
@@ -68,15 +69,25 @@ def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dic
     return _repair_rows({p.name: args[p.name] for p in problem.signature.params}, c)
 
 
-def _rank(name: str, kind: str, c: Constraints) -> int:
-    """Draw order: scalars that bound a list's entries first ("1 <= ai, bi <= n"), then lists,
-    strings and trees, then the other scalars (they often depend on a list's size)."""
-    if kind not in ("int", "float", "bool"):
-        return 1
-    ranges = [r for cols in c.column_value.values() for rs in cols.values() for r in rs]
-    ranges += [r for n, rs in c.value.items() if n != name for r in rs]
-    bounds = any(t is not None and t[0] == "val" and t[1] == name for r in ranges for t in r)
-    return 0 if bounds else 2
+def _order(spec: dict[str, TypeSpec], c: Constraints) -> list[str]:
+    """Draw order: an argument after those its bounds refer to ("k <= nums.length": nums first;
+    "1 <= ai, bi <= n" and "nums1.length == m + n": the scalars first); otherwise lists, strings
+    and trees before scalars (a scalar is often bounded by a list's size)."""
+    deps: dict[str, set[str]] = {}
+    for name in spec:
+        ranges = [*c.length.get(name, []), *c.inner_length.get(name, []), *c.value.get(name, [])]
+        ranges += [r for rs in c.column_value.get(name, {}).values() for r in rs]
+        refs = {str(t[1]) for r in ranges for t in r if t is not None and t[0] != "num"}
+        refs |= set(c.length_rules.get(name, (frozenset(), None))[0])
+        deps[name] = (refs & set(spec)) - {name}
+    left = sorted(spec, key=lambda n: spec[n].base.kind in ("int", "float", "bool"))
+    order: list[str] = []
+    while left:
+        ready = [n for n in left if deps[n] <= set(order)]
+        pick = ready[0] if ready else left[0]  # a cycle: the default order decides
+        order.append(pick)
+        left.remove(pick)
+    return order
 
 
 def _repair_rows(args: dict[str, object], c: Constraints) -> dict[str, object]:

@@ -63,6 +63,11 @@ class ValueMaker:
 
     def _len_range(self, name: str, assigned: dict[str, object], inner: bool) -> tuple[int, int]:
         ranges = (self.c.inner_length if inner else self.c.length).get(name, [])
+        rule = self.c.length_rules.get(name) if not inner else None
+        if rule is not None and rule[0] <= set(assigned):  # "nums1.length == m + n", m and n drawn
+            size = rule[1](assigned)
+            if isinstance(size, int) and not isinstance(size, bool) and 0 <= size <= 10 * self.max_len:
+                return size, size
         if inner:  # "matrix[i].length == n" with n == matrix.length: the outer size is known by now
             assigned = {**assigned, name: [0] * self._outer}
             if self._square == name:

@@ -298,3 +298,34 @@ def column_ranges(line: str, params: dict[str, str], aliases: dict[str, Term], c
                 name, col = columns[t]
                 out.append((name, col, lo, hi))
     return out
+
+
+def length_rule(line: str, params: dict[str, str], aliases: dict[str, Term]
+                ) -> tuple[str, frozenset[str], Callable[[dict[str, object]], object]] | None:
+    """``nums1.length == m + n`` -> ("nums1", {"m", "n"}, a function of the drawn scalars that
+    gives the length), so that generation draws m and n first and then a list that long."""
+    chains = expand(normalize(line))
+    if not chains or len(chains) != 1:
+        return None
+    try:
+        tree = ast.parse(chains[0], mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.Eq)):
+        return None
+    for side, other in ((tree.left, tree.comparators[0]), (tree.comparators[0], tree.left)):
+        if (isinstance(side, ast.Call) and isinstance(side.func, ast.Name) and side.func.id == "len"
+                and len(side.args) == 1 and isinstance(side.args[0], ast.Name) and side.args[0].id in params):
+            name = side.args[0].id
+            names = _names(other) - set(_FUNCS)
+            if names and all(params.get(n) == "int" for n in names):
+                expr = other
+
+                def rule(args: dict[str, object], expr: ast.expr = expr) -> object:
+                    try:
+                        return _Eval(args, aliases).value(expr, {})
+                    except (Undecided, TypeError, ValueError, ZeroDivisionError, IndexError, KeyError):
+                        return None
+
+                return name, frozenset(names), rule
+    return None

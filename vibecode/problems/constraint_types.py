@@ -52,6 +52,8 @@ class Constraints:
     columns: dict[str, tuple[str, int]] = field(default_factory=dict)  # "edges[i] = [ai, bi]": ai -> (edges, 0)
     column_value: dict[str, dict[int, list[Range]]] = field(default_factory=dict)  # value bounds of one column
     calls: dict[str, int] = field(default_factory=dict)  # design problems: "At most 10^4 calls will be made to get"
+    # "nums1.length == m + n": name -> (the scalars it depends on, their values -> the length)
+    length_rules: dict[str, tuple[frozenset[str], Callable[[dict[str, object]], object]]] = field(default_factory=dict)
 
     @property
     def notes(self) -> list[str]:

@@ -27,7 +27,12 @@ from __future__ import annotations
 
 import re
 
-from vibecode.problems.constraint_exprs import column_aliases, column_ranges, read_check
+from vibecode.problems.constraint_exprs import (
+    column_aliases,
+    column_ranges,
+    length_rule,
+    read_check,
+)
 from vibecode.problems.constraint_prose import read_prose
 from vibecode.problems.constraint_sets import (
     SORTED,
@@ -210,6 +215,9 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     if check is None:
         return False
     c.checks.append(check)
+    rule = length_rule(line, params, aliases)
+    if rule is not None:
+        c.length_rules.setdefault(rule[0], (rule[1], rule[2]))
     for name, col, lo, hi in column_ranges(line, params, aliases, c.columns, lambda t: _term(t, params, aliases)):
         c.column_value.setdefault(name, {}).setdefault(col, []).append((lo, hi))
     return True
