@@ -68,5 +68,4 @@ def test_an_answer_too_slow_for_the_constraints_is_plausible_and_says_so(tmp_pat
 def test_a_fast_answer_passes_the_stress_tier(tmp_path: Path) -> None:
     result = _solve(tmp_path, [LINEAR])
     assert result.status == "verified" and "too slow" not in result.decision.reason
-    assert "stress tier: 2 input(s) at the largest sizes the constraints allow, run with a time limit per input; " \
-        "candidate 1: within the limit" in result.notes
+    assert not any(n.startswith("stress tier:") for n in result.notes)  # nothing to say

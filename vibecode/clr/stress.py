@@ -156,8 +156,9 @@ def check_stress(runner: CandidateRunner, problem: Problem, reports: Mapping[int
                      time_limit_s=time_limit_s)
     outcomes = {i: ran[o] for i, r in reports.items()
                 if (o := r.duplicate_of if r.duplicate_of is not None else i) in ran}
-    # the note stays the same from run to run (no seconds in it): it is shown next to the proposal
+    # a note only when a candidate was too slow or failed there (no seconds in it: it reads the
+    # same from run to run, and the TUI shows it next to the proposal)
+    flagged = [o for o in originals if ran[o].reason]
     notes = [f"stress tier: {len(inputs)} input(s) at the largest sizes the constraints allow, run with a time "
-             "limit per input; " + "; ".join(
-                 f"candidate {o + 1}: " + (ran[o].reason or "within the limit") for o in originals)]
+             "limit per input; " + "; ".join(f"candidate {o + 1}: {ran[o].reason}" for o in flagged)] if flagged else []
     return block_too_slow(decision, too_slow_reasons(outcomes)), outcomes, notes
