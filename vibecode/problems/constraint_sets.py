@@ -27,11 +27,26 @@ def drop_what_examples_break(problem: Problem, c: Constraints) -> None:
                     c.sorted.discard(name)
             except TypeError:
                 c.sorted.discard(name)
+        for name in list(c.chars):  # "lower and upper case letters" read as upper case only
+            text = "".join(str(x) for x in _strings(ex.inputs.get(name)))
+            if set(text) - set(c.chars[name]):
+                del c.chars[name]
+        for name in list(c.choices):
+            leaves = _strings(ex.inputs.get(name), keep=True)
+            if any(v not in c.choices[name] for v in leaves if v is not None):
+                del c.choices[name]
         for name in list(c.unique):
             v = ex.inputs.get(name)
             flat = [repr(x) for x in v if x is not None] if isinstance(v, list) else []
             if len(set(flat)) != len(flat):
                 c.unique.discard(name)
+
+
+def _strings(value: object, keep: bool = False) -> list[object]:
+    """The leaves of a value: strings only, or (``keep``) every leaf."""
+    if isinstance(value, list):
+        return [x for v in value for x in _strings(v, keep)]
+    return [value] if keep or isinstance(value, str) else []
 
 
 SORTED = re.compile(r"\bsorted\b|\b(?:non-?decreasing|ascending|increasing)\s+order\b", re.I)
@@ -71,6 +86,7 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     quoted = re.findall(r"'([^']+)'|\"([^\"]+)\"", desc)
     for a, b in quoted:
         chars += a or b
+    low = low.replace("lower and upper case", "lowercase uppercase").replace("lower case", "lowercase").replace("lower-case", "lowercase").replace("upper case", "uppercase").replace("upper-case", "uppercase")
     if "lowercase" in low:
         chars += string.ascii_lowercase
     if "uppercase" in low:
@@ -79,6 +95,8 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
         chars += string.ascii_letters
     if "digit" in low:
         chars += string.digits
+    if "parenthes" in low:
+        chars += "()"
     if "space" in low:
         chars += " "
     if "symbol" in low or "punctuation" in low:
@@ -94,7 +112,9 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
 def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
     """``grid[i][j] is '0' or '1'``, ``x is either 0 or 1``: a set of values (or characters)."""
     names = [n for n in re.findall(r"\w+", subject) if n in params]
-    if len(names) != 1 or re.search(r"[<>=]", desc):
+    if re.fullmatch(r"\s*(?:node|Node|treeNode|TreeNode|ListNode)\.val\s*", subject):
+        names = [n for n, k in params.items() if k in ("treenode", "listnode")]
+    if not names or re.search(r"[<>=]", desc):
         return False
     items = [t.strip().strip("`") for t in re.split(r",|\bor\b", desc) if t.strip()]
     values: list[object] = []
@@ -109,9 +129,9 @@ def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints)
         values.append(n)
     if len(values) < 2:
         return False
-    name = names[0]
-    if all(isinstance(v, str) and len(v) == 1 for v in values):
-        c.chars[name] = "".join(str(v) for v in values)
-    else:
-        c.choices[name] = values
+    for name in names:
+        if all(isinstance(v, str) and len(v) == 1 for v in values):
+            c.chars[name] = "".join(str(v) for v in values)
+        else:
+            c.choices[name] = values
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # A bound term: ("num", value, 0) | ("len", name, offset) | ("ilen", name, offset) (the length of
@@ -22,6 +23,16 @@ def _plain(text: str) -> str:
     text = _SUPER_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)
     return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 
+@dataclass(frozen=True)
+class Check:
+    """A property of one input read from a constraint line. ``test(args)`` is True when it holds,
+    False when the input breaks it, None when it cannot be decided."""
+
+    line: str
+    kind: str
+    test: Callable[[dict[str, object]], bool | None]
+
+
 @dataclass
 class Constraints:
     length: dict[str, list[Range]] = field(default_factory=dict)
@@ -37,6 +48,12 @@ class Constraints:
     promises: list[str] = field(default_factory=list)  # hidden properties: not generated
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (line, kind) not understood
     promise_lines: list[str] = field(default_factory=list)  # the constraint lines among promises
+    checks: list[Check] = field(default_factory=list)  # properties checked by a validator (generate, then filter)
+    columns: dict[str, tuple[str, int]] = field(default_factory=dict)  # "edges[i] = [ai, bi]": ai -> (edges, 0)
+    column_value: dict[str, dict[int, list[Range]]] = field(default_factory=dict)  # value bounds of one column
+    calls: dict[str, int] = field(default_factory=dict)  # design problems: "At most 10^4 calls will be made to get"
+    # "nums1.length == m + n": name -> (the scalars it depends on, their values -> the length)
+    length_rules: dict[str, tuple[frozenset[str], Callable[[dict[str, object]], object]]] = field(default_factory=dict)
 
     @property
     def notes(self) -> list[str]:
@@ -80,3 +97,23 @@ def _eval(node: ast.expr) -> int | float:
         if isinstance(node.op, ast.Div):
             return a / b
     raise ValueError("not a number")
+
+
+def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | None:
+    """A term's number given the values assigned so far; None when it cannot be resolved yet."""
+    if term is None:
+        return None
+    kind, ref, off = term
+    if kind == "num":
+        return ref + off if isinstance(ref, (int, float)) else None
+    value = assigned.get(str(ref))
+    if value is None:
+        return None
+    if kind == "ilen":
+        first = value[0] if isinstance(value, list) and value else None
+        return len(first) + off if isinstance(first, (list, str)) else None
+    if kind == "len" and isinstance(value, (list, str)):
+        return (sum(v is not None for v in value) if isinstance(value, list) else len(value)) + off
+    if kind == "val" and isinstance(value, (int, float)):
+        return value + off
+    return None

@@ -27,6 +27,13 @@ from __future__ import annotations
 
 import re
 
+from vibecode.problems.constraint_exprs import (
+    column_aliases,
+    column_ranges,
+    length_rule,
+    read_check,
+)
+from vibecode.problems.constraint_prose import read_prose
 from vibecode.problems.constraint_sets import (
     SORTED,
     UNIQUE,
@@ -35,23 +42,25 @@ from vibecode.problems.constraint_sets import (
     read_chars,
     read_choice,
 )
-from vibecode.problems.constraint_types import Constraints, Range, Term, _plain, number
+from vibecode.problems.constraint_types import Constraints, Range, Term, _plain, number, resolve
 from vibecode.types import Problem
 
 _BLOCKERS = re.compile(
     r"exactly one (?:valid )?(?:solution|answer)|only one valid answer|it is guaranteed|"
     r"is guaranteed|are guaranteed|guaranteed that|there (?:is|will be) always|will always be|"
-    r"at least one (?:valid )?(?:solution|answer) exists",
+    r"at least one (?:valid )?(?:solution|answer) exists|(?:input|test ?cases?|tests) (?:is |are )?generated|"
+    r"at least one valid answer|fits? (?:in|into|inside) an? 32[- ]bit|there will be at least one valid|"
+    r"you may assume",
     re.I,
 )
 _NODES = re.compile(
-    r"number of nodes in [\w ]{1,40}?\s*(?:is|are)?\s*"
-    r"(?:in )?(?:the )?range\s*(?:of\s*)?\[\s*([^,\]]+),\s*([^\]]+)\]",
+    r"(?:number of (?:the )?nodes in|length of) [\w ]{1,40}?\s*(?:is|are|will be)?\s*"
+    r"(?:in )?(?:the )?(?:range|between)\s*(?:of\s*)?\[\s*([^,\]]+),\s*([^\]]+)\]",
     re.I,
 )
 _NODE_COUNT = re.compile(r"number of nodes in [\w ]{1,40}? is ([A-Za-z_]\w*)$", re.I)
-_CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|contains?\s+only|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?)\b(.*)$", re.I)
-_CHOICE = re.compile(r"^(.*?)\b(?:is|are)\s+(?:either\s+|only\s+|one of\s+|all\s+)?(.+?\bor\b.+)$", re.I)
+_CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|(?:only\s+)?contains?\s+only|only\s+contains?|contains?\s+(?=(?:the characters|lowercase|uppercase|lower[- ]case|upper[- ]case|english|digits)\b)|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?)\b(.*)$", re.I)
+_CHOICE = re.compile(r"^(.*?)(?:\b(?:is|are)|==)\s+(?:either\s+|only\s+|one of\s+|all\s+)?(.+?\bor\b.+)$", re.I)
 
 
 def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tuple[str, str] | None:
@@ -67,11 +76,15 @@ def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tup
     if m:
         name = m.group(1) or m.group(2)
         return ("inner", name) if name in params else None
-    m = re.fullmatch(r"(\w+)(?:\[\w+\])+", t)
-    if m and m.group(1) in params:
-        return ("value", m.group(1))
+    m = re.fullmatch(r"(\w+)((?:\[\w+\])+)", t)
+    idx = re.findall(r"\[(\w+)\]", m.group(2)) if m else []
+    if m and m.group(1) in params and len(set(idx)) == len(idx) and all(re.fullmatch(r"[a-z]", i) for i in idx):
+        return ("value", m.group(1))  # every entry; not "grid[0][0]" or "isConnected[i][i]" (a check)
     if re.fullmatch(r"(?:node|Node|treeNode|TreeNode|ListNode)\.val", t):
         return ("value", "@nodes")
+    m = re.fullmatch(r"(\w+)\.val", t)
+    if m and params.get(m.group(1)) in ("treenode", "listnode"):
+        return ("value", m.group(1))
     if t in params:
         return ("value", t)
     return None
@@ -115,6 +128,15 @@ def parse_constraints(problem: Problem) -> Constraints:
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
         if count and node_params and count.group(1) not in params:
             aliases.setdefault(count.group(1), ("len", node_params[0], 0))
+        chain = [p.strip() for p in re.split(r"(<=|>=|==|<|>)", line.strip().rstrip("."))]
+        for k in range(1, len(chain) - 1, 2):  # "1 <= nums.length == n <= 10^5"
+            a, b = chain[k - 1], chain[k + 1]
+            if chain[k] == "==" and re.search(r"[<>]", line):
+                for alias, other in ((a, b), (b, a)):
+                    t = _term(other, params, aliases)
+                    if re.fullmatch(r"[A-Za-z_]\w*", alias) and alias not in params and alias not in aliases \
+                            and t is not None and t[0] in ("len", "ilen"):
+                        aliases[alias] = t
         if "==" not in line or re.search(r"[<>!]", line):
             continue
         sides = [p.strip() for p in line.strip().rstrip(".").split("==")]
@@ -130,21 +152,25 @@ def parse_constraints(problem: Problem) -> Constraints:
                 found = [t for o in sides if o != alias and (t := _term(o, params, aliases)) and t[0] in ("len", "ilen")]
                 if found:
                     aliases[alias] = found[0]
+    _statement_aliases(_plain(problem.statement), params, aliases)
     prose = problem.statement + "\n" + "\n".join(lines)
     for m in _BLOCKERS.finditer(problem.statement):
-        c.promises.append(m.group(0))
+        if m.group(0).lower() != "you may assume":  # a promise only as a constraint line
+            c.promises.append(m.group(0))
     lower = prose.lower()
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
     c.sorted.update(marked(SORTED, problem.statement, lines, one_d))
     c.unique.update(marked(UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
+    c.columns = column_aliases(problem.statement + "\n" + "\n".join(lines), params)
     for line in lines:
         try:
-            understood = _read_line(line, params, aliases, node_params, c)
+            understood = _read_line(line, params, aliases, node_params, c) or _read_other(line, params, aliases, c)
         except (TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
             understood = False
-        if understood or re.search(r"\b(?:sorted|unique|distinct)\b", line, re.I):
+        named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
+        if understood or (SORTED.search(line) and named & c.sorted) or (UNIQUE.search(line) and named & c.unique):
             continue
         if _BLOCKERS.search(line):
             c.promises.append(line)
@@ -152,7 +178,64 @@ def parse_constraints(problem: Problem) -> Constraints:
         else:
             c.skipped.append((line, _kind(line, params)))
     drop_what_examples_break(problem, c)
+    for check in list(c.checks):  # an example is a real input: a reading it breaks was a misreading
+        if any(check.test(dict(ex.inputs)) is False for ex in problem.examples):
+            c.checks.remove(check)
+            c.skipped.append((check.line, "relation an example breaks"))
     return c
+
+
+def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
+    """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
+    (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
+    if read_prose(line, params, c):
+        return True
+    m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
+    if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
+        return True  # "queries[i] == [a_i, b_i]": the names of its columns
+    m = re.fullmatch(r"\s*(.+?)\s+(?:is|has an?)\s+(even|odd)(?: length)?\s*\.?", line)
+    if m and "length" in line and "len" not in m.group(1):
+        line = f"len({m.group(1)}) % 2 == {int(m.group(2) == 'odd')}"
+    elif m:
+        line = f"({m.group(1)}) % 2 == {int(m.group(2) == 'odd')}"
+    m = re.fullmatch(r"\s*(.+?)\s+is\s+a\s+multiple\s+of\s+(\d+)\s*\.?", line)
+    if m:
+        line = f"({m.group(1)}) % {m.group(2)} == 0"
+    m = re.fullmatch(r"\s*(\w+)\s+is\s+(less|greater)\s+than\s+(or\s+equal\s+to\s+)?(\w+)\s*\.?", line)
+    if m:
+        op = ("<" if m.group(2) == "less" else ">") + ("=" if m.group(3) else "")
+        line = f"{m.group(1)} {op} {m.group(4)}"
+    m = re.search(r"(\w+) is a permutation of all the (?:integers|numbers) in the range \[\s*([^,\]]+),\s*([^\]]+)\]", line)
+    if m:
+        line = f"sorted({m.group(1)}) == list(range({m.group(2)}, {m.group(3)} + 1))"
+    m = re.search(r"sum of (?:the )?lengths of all (\w+)(?:\[i\])? (?:does not exceed|is at most) (.+)", line)
+    if m:
+        line = f"sum(len({m.group(1)}[i])) <= {m.group(2)}"
+    check = read_check(line, params, aliases, c.columns)
+    if check is None:
+        return False
+    c.checks.append(check)
+    rule = length_rule(line, params, aliases)
+    if rule is not None:
+        c.length_rules.setdefault(rule[0], (rule[1], rule[2]))
+    for name, col, lo, hi in column_ranges(line, params, aliases, c.columns, lambda t: _term(t, params, aliases)):
+        c.column_value.setdefault(name, {}).setdefault(col, []).append((lo, hi))
+    return True
+
+
+def _statement_aliases(statement: str, params: dict[str, str], aliases: dict[str, Term]) -> None:
+    """Size names the statement defines: "an integer array nums of length n", "an m x n grid"."""
+    text = re.sub(r"<[^>]+>|\*\*|\\", "", statement)
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s+of\s+(?:length|size)\s+([A-Za-z_]\w*)\b", text):
+        name, alias = m.groups()
+        if params.get(name) in ("list", "str") and alias not in params:
+            aliases.setdefault(alias, ("len", name, 0))
+    lists = "|".join(re.escape(n) for n, k in params.items() if k == "list")
+    for m in re.finditer(rf"\b([a-z])\s*[x×*]\s*([a-z])\s+(?:[\w-]+\s+){{0,3}}?({lists})\b" if lists else r"(?!)", text):
+        rows, cols, name = m.groups()
+        if rows not in params and cols not in params and rows != cols:
+            aliases.setdefault(rows, ("len", name, 0))
+            aliases.setdefault(cols, ("ilen", name, 0))
 
 
 def _kind(line: str, params: dict[str, str]) -> str:
@@ -283,26 +366,6 @@ def _name_term(text: str, params: dict[str, str]) -> Term | None:
         return ("val", name, 0)
     q = re.fullmatch(r"'(.*)'|\"(.*)\"", name)
     return ("num", q.group(1) if q.group(1) is not None else q.group(2), 0) if q else None
-
-
-def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | None:
-    """A term's number given the values assigned so far; None when it cannot be resolved yet."""
-    if term is None:
-        return None
-    kind, ref, off = term
-    if kind == "num":
-        return ref + off if isinstance(ref, (int, float)) else None
-    value = assigned.get(str(ref))
-    if value is None:
-        return None
-    if kind == "ilen":
-        first = value[0] if isinstance(value, list) and value else None
-        return len(first) + off if isinstance(first, (list, str)) else None
-    if kind == "len" and isinstance(value, (list, str)):
-        return (sum(v is not None for v in value) if isinstance(value, list) else len(value)) + off
-    if kind == "val" and isinstance(value, (int, float)):
-        return value + off
-    return None
 
 
 def holds(value: float, ranges: list[Range], assigned: dict[str, object]) -> bool:

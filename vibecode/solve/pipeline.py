@@ -22,6 +22,7 @@ from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
 from vibecode.clr.oracle import ORACLE_INDEX
 from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
+from vibecode.clr.stress import check_stress
 from vibecode.engine.base import Engine
 from vibecode.engine.plan import planned_request
 from vibecode.engine.sampling import Budget, ask_model, sample_candidates
@@ -182,6 +183,9 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     yield stage.start()
     tiers = {source: count for source, count in counts.items() if source != "example"}
     decision, behaviour = _decide(ctx, problem, reports, results, shared, tiers, oracle, n)
+    if ctx.runner is not None:  # the stress tier: a proposal too slow for the constraints is not verified
+        decision, _, stress_notes = check_stress(ctx.runner, problem, reports, decision)
+        ctx.notes.extend(stress_notes)
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
         for r in sorted(reports.values(), key=lambda c: c.index)

@@ -125,3 +125,4 @@ class InputSet:
     inputs: tuple[dict[str, object], ...]
     source: str  # "type" (type-driven generation) or "model" (edge cases the model proposed)
     notes: tuple[str, ...] = ()  # why some were skipped or rejected, in words
+    tiers: tuple[str, ...] = ()  # per input, the tier it belongs to: "edge", "random" or "stress" (see clr.inputs_tiers)

@@ -1,0 +1,110 @@
+"""Checking one input against a problem's signature and constraints (:func:`validate_input`),
+and the small helpers the input stages share."""
+
+from __future__ import annotations
+
+import json
+
+from vibecode.problems.constraints import Constraints, differ_violations, holds, parse_constraints
+from vibecode.problems.typespec import TypeSpec, check_value, parse_type
+from vibecode.types import Problem
+
+_SUPPORTED = {"int", "float", "bool", "str", "list", "listnode", "treenode"}
+
+
+def key(args: dict[str, object]) -> str:
+    try:
+        return json.dumps(args, sort_keys=True)
+    except TypeError:  # a dict with keys of mixed types ({'a': 1, 8: 2}) cannot be sorted
+        return repr(args)
+
+
+def specs(problem: Problem) -> dict[str, TypeSpec]:
+    return {p.name: parse_type(p.type) for p in problem.signature.params}
+
+
+def leaf(spec: TypeSpec) -> TypeSpec:
+    spec = spec.base
+    while spec.kind == "list":
+        spec = spec.element.base
+    return spec
+
+
+def supported(spec: TypeSpec) -> bool:
+    spec = spec.base
+    if spec.kind in ("listnode", "treenode"):
+        return True
+    if spec.kind == "list":
+        return supported(spec.element)
+    return spec.kind in _SUPPORTED - {"list"}
+
+
+def seen_values(problem: Problem, name: str) -> list[object]:
+    return [ex.inputs[name] for ex in problem.examples if name in ex.inputs]
+
+
+def leaves(value: object) -> list[object]:
+    if isinstance(value, list):
+        return [x for v in value for x in leaves(v)]
+    return [value]
+
+
+def lengths(value: object, depth: int) -> list[int]:
+    if depth == 0:
+        return [sum(v is not None for v in value) if isinstance(value, list) else len(value)] if isinstance(value, (list, str)) else []
+    return [n for v in value for n in lengths(v, depth - 1)] if isinstance(value, list) else []
+
+
+def validate_input(args: dict[str, object], problem: Problem, constraints: Constraints | None = None) -> list[str]:
+    """What is wrong with ``args`` (argument name -> value) for this problem; empty when valid."""
+    c = constraints if constraints is not None else parse_constraints(problem)
+    problems: list[str] = []
+    for name, spec in specs(problem).items():
+        if name not in args:
+            problems.append(f"missing argument {name}")
+            continue
+        value = args[name]
+        err = check_value(value, spec, name)
+        if err:
+            problems.append(err)
+            continue
+        if value is None:
+            continue
+        if name in c.length:
+            for n in lengths(value, 0):
+                if not holds(n, c.length[name], args):
+                    problems.append(f"{name} has length {n} outside the constraints")
+        if name in c.inner_length:
+            for n in lengths(value, 1):
+                if not holds(n, c.inner_length[name], args):
+                    problems.append(f"an item of {name} has length {n} outside the constraints")
+        flat_leaves = [v for v in leaves(value) if v is not None]
+        if name in c.value:
+            nums = [v for v in flat_leaves if isinstance(v, (int, float))]
+            edges = [min(nums), max(nums)] if nums else []  # the bounds do not depend on the item
+            bad = [v for v in edges if not holds(v, c.value[name], args)]
+            if bad:
+                problems.append(f"{name} has value {bad[0]} outside the constraints")
+        if name in c.choices:
+            bad_choice = [v for v in flat_leaves if v not in c.choices[name]]
+            if bad_choice:
+                problems.append(f"{name} has value {bad_choice[0]!r}, not one of {c.choices[name]}")
+        if name in c.chars:
+            text = "".join(v for v in flat_leaves if isinstance(v, str))
+            extra = sorted(set(text) - set(c.chars[name]))
+            if extra:
+                problems.append(f"{name} has characters {''.join(extra)!r} the constraints do not allow")
+        flat = [v for v in (value if isinstance(value, list) else []) if not isinstance(v, list)]
+        if name in c.sorted and flat and flat != sorted(flat, key=lambda v: (v is None, v)):
+            problems.append(f"{name} should be sorted")
+        units = value if isinstance(value, list) and any(isinstance(v, list) for v in value) else flat_leaves
+        if name in c.unique and len(set(map(json.dumps, units))) != len(units):
+            problems.append(f"{name} should have distinct values")
+        pairs = value if name in c.pair_sorted and isinstance(value, list) else []
+        if any(isinstance(v, list) and len(v) == 2 and v[0] > v[1] for v in pairs):
+            problems.append(f"the pairs in {name} should be ordered")
+    if not problems:
+        problems += differ_violations(c, args)
+    if not problems:
+        problems += [f"breaks {ch.line!r}" for ch in c.checks if ch.test(args) is False]
+    return problems

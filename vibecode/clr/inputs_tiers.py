@@ -1,0 +1,200 @@
+"""Generated inputs in three tiers, each input labelled with its tier.
+
+1. ``edge``: the smallest sizes the constraints allow (empty where allowed), a single element,
+   all items equal, negatives, the largest values and alternating extremes of every stated value
+   range, up to the 32-bit bounds the constraints allow (small sizes, at most ``MAX_LEN`` items);
+2. ``random``: seeded random inputs at several sizes (up to 10 items, up to ``MAX_LEN``, up to
+   200) with values mostly small and sometimes across the whole stated range;
+3. ``stress``: ``STRESS_INPUTS`` inputs at the largest sizes the constraints allow (a list of
+   lists holds at most ``STRESS_CELLS`` items in all; a size that breaks a check such as
+   ``m * n <= 10^4`` is halved until it passes), values across the whole range. They are run
+   apart from the others with a LeetCode-like time limit per input (``clr.stress``).
+
+Every input is validated against the parsed constraints (``clr.inputs_check``); one that breaks a
+property the generator cannot build directly (a relation, "leading zeros", "permutation of") is
+dropped and counted, and the notes say so when the filter drops most of what was drawn.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+
+from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
+from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
+from vibecode.problems.constraints import Constraints, parse_constraints
+from vibecode.problems.typespec import TypeSpec
+from vibecode.types import Problem
+
+EDGE_MODES = ("min", "single", "duplicates", "negative", "max", "extremes")
+RANDOM_MODES = ("random", "wide", "medium") * 6
+STRESS_INPUTS = 2
+STRESS_CELLS = 200_000  # items in one stress input, at most (lists of lists: rows * columns)
+TIERS = ("edge", "random", "stress")
+
+
+@dataclass(frozen=True)
+class TieredInputs:
+    """Generated inputs, ``tiers[i]`` the tier of ``inputs[i]``; ``notes`` say what was skipped
+    or filtered."""
+
+    inputs: tuple[dict[str, object], ...]
+    tiers: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    def of(self, tier: str) -> list[dict[str, object]]:
+        return [x for x, t in zip(self.inputs, self.tiers, strict=True) if t == tier]
+
+    def counts(self) -> dict[str, int]:
+        """Inputs per tier, every tier named (0 when none was generated)."""
+        return {t: self.tiers.count(t) for t in TIERS}
+
+
+def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dict[str, object]:
+    spec = specs(problem)
+    order = _order(spec, c)
+    maker.reset()
+    args: dict[str, object] = {}
+    for name in order:
+        base = spec[name].base
+        if base.kind == "treenode":
+            args[name] = maker.tree(name, mode, args)
+        elif base.kind in ("list", "listnode", "str"):
+            args[name] = maker.sequence(base, name, mode, args)
+        else:
+            scalar_mode = mode if mode in ("min", "max", "negative", "stress") else "random"
+            args[name] = maker.scalar(base, name, scalar_mode, args)
+    return _repair_rows({p.name: args[p.name] for p in problem.signature.params}, c)
+
+
+def _order(spec: dict[str, TypeSpec], c: Constraints) -> list[str]:
+    """Draw order: an argument after those its bounds refer to ("k <= nums.length": nums first;
+    "1 <= ai, bi <= n" and "nums1.length == m + n": the scalars first); otherwise lists, strings
+    and trees before scalars (a scalar is often bounded by a list's size)."""
+    deps: dict[str, set[str]] = {}
+    for name in spec:
+        ranges = [*c.length.get(name, []), *c.inner_length.get(name, []), *c.value.get(name, [])]
+        ranges += [r for rs in c.column_value.get(name, {}).values() for r in rs]
+        refs = {str(t[1]) for r in ranges for t in r if t is not None and t[0] != "num"}
+        refs |= set(c.length_rules.get(name, (frozenset(), None))[0])
+        deps[name] = (refs & set(spec)) - {name}
+    left = sorted(spec, key=lambda n: spec[n].base.kind in ("int", "float", "bool"))
+    order: list[str] = []
+    while left:
+        ready = [n for n in left if deps[n] <= set(order)]
+        pick = ready[0] if ready else left[0]  # a cycle: the default order decides
+        order.append(pick)
+        left.remove(pick)
+    return order
+
+
+def _repair_rows(args: dict[str, object], c: Constraints) -> dict[str, object]:
+    """Drop the rows of a list of rows that break a check on that row alone ("ai != bi",
+    "1 <= ai, bi <= n" with ``edges[i] = [ai, bi]``), then repeated rows when rows must be
+    distinct: what generate-then-filter would otherwise throw away whole."""
+    for name in {n for n, _ in c.columns.values()}:
+        rows = args.get(name)
+        if not isinstance(rows, list) or not rows:
+            continue
+        own = {a for a, (n, _) in c.columns.items() if n == name}
+        local = []
+        for check in c.checks:
+            words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"<sub>(\w+)</sub>", r"\1", check.line)))
+            if words & own and name not in words and not any(n in words for n, _ in c.columns.values() if n != name):
+                local.append(check)
+        if local:
+            rows = [r for r in rows if all(ch.test({**args, name: [r]}) is not False for ch in local)]
+        if name in c.unique:
+            rows = list({json.dumps(r): r for r in rows}.values())
+        args[name] = rows
+    return args
+
+
+def _unsupported(problem: Problem) -> str | None:
+    spec = specs(problem)
+    if not spec:
+        return "the function takes no arguments"
+    bad = [n for n, s in spec.items() if not supported(s)]
+    if bad:
+        types = {p.name: p.type for p in problem.signature.params}
+        return f"cannot generate values of type {types[bad[0]]} for {bad[0]}"
+    return None
+
+
+def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_count: int = 10,
+                   stress: int = STRESS_INPUTS, constraints: Constraints | None = None) -> TieredInputs:
+    """Up to ``edge`` edge, ``random_count`` random and ``stress`` stress inputs, validated and
+    without duplicates; see the module doc."""
+    why = _unsupported(problem)
+    if why:
+        return TieredInputs((), (), (why,))
+    c = constraints if constraints is not None else parse_constraints(problem)
+    rng = random.Random(seed)
+    maker = ValueMaker(problem, c, rng)
+    out: dict[str, tuple[dict[str, object], str]] = {}
+    notes: list[str] = list(c.notes)
+    spec = specs(problem)
+    numeric = [n for n in spec if leaf(spec[n]).kind in ("int", "float")]
+    for tier, modes, limit in (("edge", EDGE_MODES, edge), ("random", RANDOM_MODES, random_count)):
+        tried = rejected = 0
+        reasons: list[str] = []
+        made = 0
+        for mode in modes:
+            if made >= limit:
+                break
+            if mode == "negative" and all(maker._range(n, {}, True)[0] >= 0 for n in numeric):
+                continue
+            args = _draw(problem, c, maker, mode)
+            tried += 1
+            bad = validate_input(args, problem, c)
+            if bad:
+                rejected += 1
+                reasons.append(bad[0])
+                continue
+            k = key(args)
+            if k not in out:
+                out[k] = (args, tier)
+                made += 1
+        notes += _filter_note(tier, tried, rejected, reasons)
+    notes += _stress(problem, c, seed, stress, out)
+    kept = list(out.values())
+    return TieredInputs(tuple(a for a, _ in kept), tuple(t for _, t in kept), tuple(notes))
+
+
+def _stress(problem: Problem, c: Constraints, seed: int, count: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
+    """Add up to ``count`` stress inputs to ``out``; the notes when none could be made."""
+    made = tried = 0
+    reasons: list[str] = []
+    for k in range(count):
+        max_len = STRESS_CELLS
+        while max_len >= 1:  # the largest sizes first, smaller until the checks pass
+            maker = ValueMaker(problem, c, random.Random(seed * 1000 + k * 31 + max_len), max_len=max_len,
+                               cells=STRESS_CELLS, full_scalars=True)
+            args = _draw(problem, c, maker, "stress")
+            tried += 1
+            bad = validate_input(args, problem, c)
+            if bad:
+                reasons.append(bad[0])
+                max_len //= 4
+                continue
+            if key(args) not in out:
+                out[key(args)] = (args, "stress")
+                made += 1
+            break
+    if count and not made:
+        return [f"no stress input satisfied the constraints ({tried} drawn; first reason: {reasons[0] if reasons else 'duplicates'})"]
+    return []
+
+
+def _filter_note(tier: str, tried: int, rejected: int, reasons: list[str]) -> list[str]:
+    if not rejected:
+        return []
+    note = f"{rejected} of {tried} {tier} input(s) did not satisfy the constraints and were dropped"
+    if 2 * rejected > tried:
+        note += f" (the constraint filter rejects most of what is drawn; first reason: {reasons[0]})"
+    return [note]
+
+
+__all__ = ["MAX_LEN", "STRESS_CELLS", "STRESS_INPUTS", "TIERS", "TieredInputs", "generate_tiers"]

@@ -1,0 +1,255 @@
+"""Values for generated inputs: :class:`ValueMaker` draws one argument at a time from the types and
+the parsed constraints, in a *mode* (``min``, ``max``, ``single``, ``duplicates``, ``extremes``,
+``negative``, ``random``, ``wide``) and at a size *scale* (the stress tier asks for the largest
+sizes the constraints allow, the other tiers stay small)."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from typing import Any
+
+from vibecode.clr.inputs_check import leaves, lengths, seen_values
+from vibecode.problems.constraint_types import Range
+from vibecode.problems.constraints import Constraints, resolve
+from vibecode.problems.typespec import TypeSpec
+from vibecode.types import Problem
+
+MAX_LEN = 40
+SCALAR_CAP = 10_000
+
+
+class ValueMaker:
+    """Values for one problem; ``mode`` picks the kind of case."""
+
+    def __init__(self, problem: Problem, c: Constraints, rng: random.Random, *, max_len: int = MAX_LEN,
+                 cells: int | None = None, full_scalars: bool = False) -> None:
+        """``max_len``: the longest list or string; ``cells``: at most this many items in a list of
+        lists (rows * columns); ``full_scalars``: scalar arguments range over everything the
+        constraints allow (the stress tier) instead of staying within ``±SCALAR_CAP``."""
+        self.problem, self.c, self.rng = problem, c, rng
+        self.max_len, self.cells, self.full_scalars = max_len, cells, full_scalars
+        self._outer = 1
+        self._square = ""  # the argument whose rows are as long as it is ("n == matrix[i].length")
+
+    def _bounds(self, name: str, col: int | None) -> list[Range]:
+        by_col = self.c.column_value.get(name, {})
+        return list(by_col[col]) if col is not None and col in by_col else list(self.c.value.get(name, []))
+
+    def reset(self) -> None:
+        """Forget the ranges worked out for the previous input (they depend on its other arguments)."""
+        self._ranges: dict[tuple[str, int | None], tuple[float, float]] = {}
+
+    def _range(self, name: str, assigned: dict[str, object], integer: bool, col: int | None = None) -> tuple[float, float]:
+        cache = self.__dict__.setdefault("_ranges", {})
+        if (name, col) not in cache:
+            cache[(name, col)] = self._compute_range(name, assigned, col)
+        return cache[(name, col)]
+
+    def _compute_range(self, name: str, assigned: dict[str, object], col: int | None) -> tuple[float, float]:
+        los: list[float] = []
+        his: list[float] = []
+        for lo_t, hi_t in self._bounds(name, col):
+            lv, hv = resolve(lo_t, assigned), resolve(hi_t, assigned)
+            if lv is not None:
+                los.append(lv)
+            if hv is not None:
+                his.append(hv)
+        shown = [float(v) for v in leaves(seen_values(self.problem, name)) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        lo = max(los) if los else (min(shown) if shown else 0.0)
+        hi = min(his) if his else (max(shown) if shown else 10.0)
+        return (lo, hi)
+
+    def _len_range(self, name: str, assigned: dict[str, object], inner: bool) -> tuple[int, int]:
+        ranges = (self.c.inner_length if inner else self.c.length).get(name, [])
+        rule = self.c.length_rules.get(name) if not inner else None
+        if rule is not None and rule[0] <= set(assigned):  # "nums1.length == m + n", m and n drawn
+            size = rule[1](assigned)
+            if isinstance(size, int) and not isinstance(size, bool) and 0 <= size <= 10 * self.max_len:
+                return size, size
+        if inner:  # "matrix[i].length == n" with n == matrix.length: the outer size is known by now
+            assigned = {**assigned, name: [0] * self._outer}
+            if self._square == name:
+                return self._outer, self._outer
+        los = [v for lo, _ in ranges if (v := resolve(lo, assigned)) is not None]
+        his = [v for _, hi in ranges if (v := resolve(hi, assigned)) is not None]
+        shown = lengths(seen_values(self.problem, name), 2 if inner else 1)
+        lo = int(max(los)) if los else (min(shown) if shown else 1)
+        hi = int(min(his)) if his else (max(max(shown), 8) if shown else 8)
+        cap = self.max_len if not inner or self.cells is None else max(1, min(self.max_len, self.cells // max(1, self._outer)))
+        return max(lo, 0), max(min(hi, cap), max(lo, 0))
+
+    def _shown_lengths(self, name: str) -> list[int]:
+        cache = self.__dict__.setdefault("_lengths_seen", {})
+        if name not in cache:
+            cache[name] = [len(v) for v in leaves(seen_values(self.problem, name)) if isinstance(v, str)]
+        return cache[name]
+
+    def _chars(self, name: str) -> str:
+        if name in self.c.chars:
+            return self.c.chars[name]
+        cache = self.__dict__.setdefault("_chars_seen", {})
+        if name not in cache:
+            shown = "".join(v for v in leaves(seen_values(self.problem, name)) if isinstance(v, str))
+            cache[name] = "".join(sorted(set(shown))) or string.ascii_lowercase
+        return cache[name]
+
+    def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], item: bool = False,
+               col: int | None = None) -> object:
+        """One value. The extremes (``min``/``max``/``negative``) of a stated range are used in full,
+        up to the 32-bit bounds (``x = -2^31``); ``item``: an element of a list, drawn across its
+        whole range in the "wide" mode too, where a scalar argument stays within ``±SCALAR_CAP``
+        (it is often a size or a loop count) except in the stress tier."""
+        k = spec.kind
+        if k == "bool":
+            return mode == "max" or (mode == "random" and self.rng.random() < 0.5)
+        if k == "str":
+            chars = self._chars(name)
+            return self.rng.choice(chars)
+        choices = [v for v in self.c.choices.get(name, []) if isinstance(v, (int, float))]
+        if choices:
+            return min(choices) if mode in ("min", "negative") else max(choices) if mode == "max" else self.rng.choice(choices)
+        lo, hi = self._range(name, assigned, k == "int", col)
+        stated = bool(self._bounds(name, col))
+        extreme = mode in ("min", "max", "negative") or ((item or self.full_scalars) and mode in ("wide", "stress"))
+        if k == "int" and stated and extreme:
+            lo_w, hi_w = int(max(lo, -(2**31))), int(min(hi, 2**31 - 1))
+            if lo_w <= hi_w:
+                if mode in ("wide", "stress"):
+                    return self.rng.randint(lo_w, hi_w)
+                return lo_w if mode in ("min", "negative") else hi_w
+        if k == "int":
+            cap = 2**63 if self.full_scalars else SCALAR_CAP
+            lo_i, hi_i = int(max(lo, -cap)), int(min(hi, cap))
+            if lo_i > hi_i:  # the whole range lies beyond the cap: keep its low end
+                lo_i, hi_i = int(lo), int(min(hi, lo + SCALAR_CAP))
+            if mode == "min" or mode == "negative":
+                return lo_i
+            if mode == "max":
+                return hi_i
+            if mode == "stress":
+                return self.rng.randint(lo_i, hi_i)
+            # Mostly small values (where off-by-one and greedy mistakes show), sometimes any.
+            roll = self.rng.random()
+            for width, share in ((10, 0.5), (100, 0.8)):
+                w_lo, w_hi = max(lo_i, -width), min(hi_i, width)
+                if w_lo > w_hi:
+                    w_lo, w_hi = lo_i, min(hi_i, lo_i + width)
+                if roll < share:
+                    return self.rng.randint(w_lo, w_hi)
+            return self.rng.randint(lo_i, hi_i)
+        if mode in ("min", "negative"):
+            return float(lo)
+        if mode == "max":
+            return float(hi)
+        return round(self.rng.uniform(lo, hi), 3)
+
+    def element(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
+                col: int | None = None) -> object:
+        """An item at nesting ``depth`` (1 = an element of the argument itself); ``col``: its
+        position in a row of a list of lists (``edges[i] = [ai, bi]`` bounds each column)."""
+        spec = spec.base
+        if spec.kind == "list":
+            return self.sequence(spec, name, mode, assigned, depth)
+        if spec.kind == "str":
+            lo, hi = self._len_range(name, assigned, inner=True) if name in self.c.inner_length and depth == 1 else (1, 6)
+            shown = self._shown_lengths(name)
+            if depth > 1 and shown:  # the cells of a grid of characters: as long as the examples' cells
+                lo, hi = min(shown), max(shown)
+            n = lo if mode == "min" else hi if mode in ("max", "stress") else self.rng.randint(lo, max(lo, min(hi, 6)))
+            chars = self._chars(name)
+            return "".join(self.rng.choice(chars) for _ in range(n))
+        return self.scalar(spec, name, mode, assigned, item=True, col=col)
+
+    def sequence(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int = 0) -> object:
+        """A list (or string, or linked list) at nesting ``depth`` (0 = the argument itself)."""
+        lo, hi = self._len_range(name, assigned, inner=depth > 0)
+        small = self.rng.randint(lo, max(lo, min(hi, 10)))
+        n = {"min": lo, "single": max(lo, min(1, hi)), "max": hi, "stress": hi, "wide": self.rng.randint(lo, hi),
+             "medium": self.rng.randint(lo, max(lo, min(hi, 200)))}.get(mode, small)
+        if depth == 0:
+            self._outer = max(1, n)
+            tied = [t for rng in self.c.length.get(name, []) for t in rng if t is not None and t[:2] == ("ilen", name)]
+            self._square = name if tied else ""
+        elem = spec.element if spec.kind == "list" else TypeSpec("int")
+        if spec.kind == "str":
+            chars = self._chars(name)
+            if mode == "duplicates":
+                return self.rng.choice(chars) * max(n, 2 if hi >= 2 else n)
+            return "".join(self.rng.choice(chars) for _ in range(n))
+        fast = self._stress_ints(elem, name, mode, assigned, depth, n)
+        if fast is not None:
+            items: list[object] = fast
+        elif mode == "duplicates":
+            one = self.element(elem, name, "random", assigned, depth + 1, None)
+            items = [one] * max(n, 2 if hi >= 2 else n)
+        elif mode == "extremes":
+            items = [self.element(elem, name, "min" if i % 2 else "max", assigned, depth + 1, i if depth == 1 else None)
+                     for i in range(n)]
+        else:
+            sub = mode if mode in ("min", "max", "negative", "wide", "stress") else "random"
+            items = [self.element(elem, name, sub, assigned, depth + 1, j if depth == 1 else None) for j in range(n)]
+        if name in self.c.pair_sorted and depth == 0:
+            items = [sorted(v) if isinstance(v, list) else v for v in items]
+        if name in self.c.unique and depth == 0:
+            items = list({json.dumps(v): v for v in items}.values())
+        if name in self.c.sorted and depth == 0:
+            items.sort()
+        return items
+
+    def _stress_ints(self, elem: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
+                     n: int) -> list[object] | None:
+        """A long flat list of integers for the stress tier, drawn in one go (what :meth:`scalar`
+        would draw item by item, without its per-item cost)."""
+        if mode != "stress" or depth != 0 or elem.base.kind != "int" or name in self.c.choices:
+            return None
+        lo, hi = self._range(name, assigned, True, None)
+        if self._bounds(name, None):
+            lo, hi = max(lo, -(2**31)), min(hi, 2**31 - 1)
+        lo_i, hi_i = int(lo), int(hi)
+        if lo_i > hi_i:
+            return None
+        draw = self.rng.randint
+        return [draw(lo_i, hi_i) for _ in range(n)]
+
+    def tree(self, name: str, mode: str, assigned: dict[str, object]) -> object:
+        values = self.sequence(TypeSpec("list", (TypeSpec("int"),)), name, mode, assigned)
+        assert isinstance(values, list)
+        if name in self.c.bst:
+            return _bst(list(dict.fromkeys(values)))
+        out: list[object] = list(values)
+        if len(out) > 2 and mode == "random":
+            for i in range(1, len(out)):
+                if self.rng.random() < 0.2:
+                    out.insert(i, None)
+        while out and out[-1] is None:
+            out.pop()
+        return out
+
+
+def _bst(values: list[Any]) -> list[object]:
+    """The level-order serialization of the BST built by inserting ``values`` in order."""
+    root: list[Any] | None = None
+
+    def insert(node: list[Any] | None, v: Any) -> list[Any]:
+        if node is None:
+            return [v, None, None]
+        side = 1 if v < node[0] else 2
+        node[side] = insert(node[side], v)
+        return node
+
+    for v in values:
+        root = insert(root, v)
+    out: list[object] = []
+    queue: list[list[Any] | None] = [root]
+    while queue:
+        node = queue.pop(0)
+        if node is None:
+            out.append(None)
+            continue
+        out.append(node[0])
+        queue.extend([node[1], node[2]])
+    while out and out[-1] is None:
+        out.pop()
+    return out
