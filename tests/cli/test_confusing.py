@@ -206,3 +206,19 @@ def test_the_tui_leaves_a_core_to_its_event_loop_unless_told_otherwise() -> None
     assert tui_engine_settings(Settings(tui_reserved_cores=0), cpus=8).n_threads is None  # all cores
     assert tui_engine_settings(Settings(n_threads=3), cpus=8).n_threads == 3  # an explicit choice wins
     assert tui_engine_settings(Settings(tui_reserved_cores=2), cpus=8).n_threads == 6
+
+
+def test_precommit_json_with_progress_streams_events_on_stderr(tmp_path: Path) -> None:
+    root = _failing_project(tmp_path / "repo")
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")  # the failing test is staged
+    args = ("precommit", "--json", "--no-fix", "--mode", "soft", "--engine", "replay:/nonexistent.jsonl")
+    out = run_cli(*args, "--progress", cwd=root, timeout=300)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)  # stdout stays one JSON object
+    assert result["outcome"] == "failed"
+    kinds = [json.loads(line)["event"] for line in out.stderr.splitlines() if line.startswith("{")]
+    assert "BaselineTested" in kinds and kinds[-1] == "PrecommitReady"
+    quiet = run_cli(*args, cwd=root, timeout=300)
+    assert quiet.returncode == 0 and json.loads(quiet.stdout)["outcome"] == "failed"
+    assert not [line for line in quiet.stderr.splitlines() if line.startswith("{")]  # a pipe: no events

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from vibecode.cli.common import add_engine_args, print_json, settings_from_args
+from vibecode.cli.progress_route import add_progress_arg, progress_sink
 from vibecode.errors import UsageError, VibecodeError
 
 ORDER = 7
@@ -38,6 +39,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--no-plugin-autoload", action="store_true", help="run pytest with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1")
     parser.add_argument("--no-fix", action="store_true", help="only run the tests; do not look for a fix")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_progress_arg(parser)
     add_engine_args(parser)
     parser.set_defaults(func=run)
 
@@ -74,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
     from vibecode.fix.suite import parse_test_cmd
     from vibecode.precommit.check import PrecommitOptions
     from vibecode.precommit.report import precommit_json
-    from vibecode.session import Session
+    from vibecode.session import Session, event_json
 
     root = Path(args.repo or ".").resolve()
     if _nothing_staged(root):
@@ -93,10 +95,14 @@ def _run(args: argparse.Namespace) -> int:
                                allow_no_tests=settings.precommit_allow_no_tests,
                                tests=tuple(args.tests) if args.tests else None)
     progress = FixProgress(settings.n)
+    # With --json, progress goes to stderr as fix's does: lines on a terminal, events with --progress.
+    json_progress = progress_sink(args, progress, event_json) if args.json else None
     show = False
     result = None
     for event in session.precommit(root, options):
-        if isinstance(event, BaselineTested):
+        if json_progress is not None:
+            json_progress(event)
+        elif isinstance(event, BaselineTested):
             show = bool(event.failing) and not args.json
             if show and not args.no_fix:
                 print(f"vibecode: {len(event.failing)} test(s) fail on the staged changes; looking for a fix "
