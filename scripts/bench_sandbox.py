@@ -5,8 +5,11 @@
    git history: prepare a workspace, run a trivial command (`true`), tear the workspace down.
    Target: local < 300 ms per run.
 2. Throughput of 8 pytest runs of a small test suite in parallel against the same 8 serially.
+3. How promptly a run ends: past its 1 s wall limit for a 30 s sleep (the tests assert only that
+   it is killed at the limit), and after its main process exits leaving a 60 s daemon.
 
     scripts/bench_sandbox.py --json [--backends local,docker] [--runs 20] [--parallel 8]
+                             [--limit-runs 5]
 
 Run it on a quiet machine: it measures wall-clock time.
 """
@@ -31,7 +34,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vibecode.config import Settings
 from vibecode.errors import SandboxError
 from vibecode.sandbox import make_sandbox, run_pytest
-from vibecode.sandbox.base import Sandbox
+from vibecode.sandbox.base import Limits, Sandbox
+
+DAEMON = (
+    "import os, time\n"
+    "if os.fork() == 0:\n"
+    "    os.setsid()\n"
+    "    if os.fork() == 0:\n"
+    "        time.sleep(60)\n"
+    "    os._exit(0)\n"
+)
 
 
 def make_repo(root: Path, files: int = 1000, total_bytes: int = 5 << 20) -> None:
@@ -131,12 +143,32 @@ def throughput(sandbox: Sandbox, suite: Path, n: int) -> dict[str, object]:
     }
 
 
+def promptness(sandbox: Sandbox, source: Path, runs: int) -> dict[str, object]:
+    """Seconds from ``run`` to its return beyond the wall limit, and after a daemon is left."""
+    overrun, daemon = [], []
+    with sandbox.prepare(source) as ws:
+        for _ in range(runs):
+            start = time.perf_counter()
+            result = sandbox.run(ws, [sandbox.python, "-c", "import time; time.sleep(30)"],
+                                 Limits(wall_s=1))
+            overrun.append(time.perf_counter() - start - 1)
+            if not result.timed_out:
+                raise SystemExit(f"the 1 s wall limit did not stop a 30 s sleep: {result}")
+            start = time.perf_counter()
+            result = sandbox.run(ws, [sandbox.python, "-c", DAEMON], Limits(wall_s=10))
+            daemon.append(time.perf_counter() - start)
+            if result.exit_code != 0 or result.timed_out:
+                raise SystemExit(f"the daemon run did not end with its main process: {result}")
+    return {"runs": runs, "past_1s_wall_limit": stats(overrun), "daemon_left_behind": stats(daemon)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--backends", default="local,docker")
     parser.add_argument("--runs", type=int, default=20, help="overhead runs per backend")
     parser.add_argument("--parallel", type=int, default=8, help="pytest runs, serial and parallel")
+    parser.add_argument("--limit-runs", type=int, default=5, help="runs stopped at a wall limit")
     args = parser.parse_args()
 
     out: dict[str, object] = {
@@ -174,6 +206,7 @@ def main() -> int:
                     sandbox, repo, args.runs if name == "local" else max(3, args.runs // 2)
                 ),
                 "pytest": throughput(sandbox, suite, args.parallel),
+                "promptness": promptness(sandbox, suite, args.limit_runs),
             }
             backends[name] = entry
         out["backends"] = backends
@@ -192,7 +225,9 @@ def main() -> int:
             print(
                 f"{name}: prepare+true+teardown median {total['median_ms']} ms; "
                 f"{py['runs']} pytest runs: serial {py['serial_s']} s, parallel {py['parallel_s']} s "
-                f"(x{py['speedup']})"
+                f"(x{py['speedup']}); ended {entry['promptness']['past_1s_wall_limit']['median_ms']} ms "
+                f"past a 1 s wall limit, {entry['promptness']['daemon_left_behind']['median_ms']} ms "
+                "with a daemon left"
             )
     return 0
 

@@ -17,6 +17,22 @@ from vibecode.models import ResolvedModel, resolve_model
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="session", autouse=True)
+def isolated_vibecode_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point ``VIBECODE_CACHE`` at a folder of this test session, for every test and CLI child.
+
+    The engine records its tokens/s into ``$VIBECODE_CACHE/throughput.json`` after each long
+    enough run (engine/plan.py); without this the suite would write the machine's real cache and
+    later plans (the ETA, the K that fits) would read test figures. Only that file moves: the
+    tiny model is found through the package and the HF cache (HF_HOME / XDG_CACHE_HOME, left
+    alone), and the llama examples build under VIBECODE_CACHE is used by scripts/bench_*.py only.
+    """
+    cache = tmp_path_factory.mktemp("vibecode-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("VIBECODE_CACHE", str(cache))
+        yield cache
+
+
 @pytest.fixture(scope="session")
 def tiny_model() -> ResolvedModel:
     try:

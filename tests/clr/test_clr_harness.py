@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import json
-import time
+from collections.abc import Callable
 
 from tests.clr.local_exec import execute
-from vibecode.clr.harness import RawRun, build_job, parse_results, remaining_job, run_job
+from vibecode.clr.harness import (
+    HarnessJob,
+    RawRun,
+    build_job,
+    parse_results,
+    remaining_job,
+    run_job,
+)
 from vibecode.types import Param, Signature
 
 SIG = Signature("f", (Param("n", "int"),), "int", class_name="Solution")
@@ -42,17 +49,30 @@ class Solution:
 '''
 
 
+def recording(runs: list[RawRun]) -> Callable[[HarnessJob], RawRun]:
+    """``execute``, keeping each process's RawRun."""
+
+    def run(job: HarnessJob) -> RawRun:
+        runs.append(execute(job))
+        return runs[-1]
+
+    return run
+
+
 def test_hostile_candidate_one_process() -> None:
     inputs = [{"n": i} for i in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]
     job = build_job(SIG, HOSTILE, inputs, per_input_timeout_s=0.5)
-    start = time.perf_counter()
-    results = run_job(job, execute)
-    assert time.perf_counter() - start < 8
+    runs: list[RawRun] = []
+    results = run_job(job, recording(runs))
+    # One process answered every input and ended on its own: the endless loop cost its own
+    # per-input alarm, never the job's process-level time limit (nor a restart).
+    assert [(r.timed_out, r.exit_code) for r in runs] == [(False, 0)]
     by_n = {inputs[r.index]["n"]: r for r in results}
     assert [r.index for r in results] == list(range(len(inputs)))
     assert by_n[0].status == "ok" and by_n[0].output == 0
     assert "garbage output 0" in by_n[0].stdout
-    assert by_n[1].status == "timeout" and 0.4 < by_n[1].duration_s < 2
+    assert by_n[1].status == "timeout" and by_n[1].error == "no answer within 0.5 s"
+    assert by_n[1].duration_s >= 0.4  # the runner's own record: it ran until its alarm
     assert by_n[2].status == "error" and "ValueError: bad input" in by_n[2].error and "line 14" in by_n[2].error
     assert by_n[3].status == "error" and "exit(3)" in by_n[3].error
     assert by_n[4].status == "error" and "exit(1)" in by_n[4].error
@@ -227,8 +247,10 @@ def test_job_shape() -> None:
 def test_a_looping_candidate_costs_a_few_timeouts_only() -> None:
     code = "class Solution:\n    def f(self, n):\n        while True:\n            pass\n"
     job = build_job(SIG, code, [{"n": i} for i in range(8)], per_input_timeout_s=0.2, max_timeouts=2)
-    start = time.perf_counter()
-    results = run_job(job, execute)
-    assert time.perf_counter() - start < 3
+    runs: list[RawRun] = []
+    results = run_job(job, recording(runs))
+    assert [(r.timed_out, r.exit_code) for r in runs] == [(False, 0)]  # one process, not killed
     assert [r.status for r in results] == ["timeout"] * 8
-    assert "already timed out on 2" in results[5].error
+    # Only two inputs were run (each to its 0.2 s alarm); the other six were never started.
+    assert [r.error for r in results[:2]] == ["no answer within 0.2 s"] * 2
+    assert all("already timed out on 2" in r.error and r.duration_s == 0.0 for r in results[2:])

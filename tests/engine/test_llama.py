@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
 from vibecode.engine.llama import LlamaCppEngine
 from vibecode.errors import Cancelled, ContextOverflow
-from vibecode.types import ChatMessage, SamplingParams, SequenceDone, TokenDelta
+from vibecode.types import (
+    ChatMessage,
+    Completion,
+    SamplingParams,
+    SequenceDone,
+    StreamEvent,
+    TokenDelta,
+)
 
 STORY = [ChatMessage("user", "Write a long story about a dragon who learns to cook.")]
 GREEDY = SamplingParams(temperature=0, max_tokens=48, ignore_eos=True)
@@ -109,15 +115,41 @@ def test_context_overflow_names_the_largest_k(tiny_engine: LlamaCppEngine) -> No
     assert info.value.max_n == 2  # type: ignore[attr-defined]
 
 
+@pytest.mark.timeout(300)  # a hang guard only: promptness is counted in tokens below
 def test_cancellation_from_another_thread_stops_promptly(tiny_engine: LlamaCppEngine) -> None:
-    cancel = threading.Event()
-    threading.Timer(0.3, cancel.set).start()
-    started = time.monotonic()
+    n, max_tokens = 4, 2000
+    cancel, asked = threading.Event(), threading.Event()
+    trigger: list[int] = []  # the token count at which the other thread was asked to cancel
+    done: list[Completion] = []
+
+    def canceller() -> None:
+        if asked.wait(timeout=120):
+            cancel.set()
+
+    def on_event(event: StreamEvent) -> None:
+        if isinstance(event, TokenDelta) and event.tokens >= 8 and not trigger:
+            trigger.append(event.tokens)
+            asked.set()
+            # Hold the stream until the other thread has cancelled, so that what follows is
+            # counted from the moment of the cancel, however slow the machine is.
+            assert cancel.wait(timeout=120), "the other thread never cancelled"
+        if isinstance(event, SequenceDone):
+            done.append(event.completion)
+
+    other = threading.Thread(target=canceller)
+    other.start()
     with pytest.raises(Cancelled):
         tiny_engine.sample(
-            STORY, SamplingParams(max_tokens=2000, ignore_eos=True), n=4, cancel=cancel
+            STORY, SamplingParams(max_tokens=max_tokens, ignore_eos=True), n=n,
+            cancel=cancel, on_event=on_event,
         )
-    assert time.monotonic() - started < 1.5
+    other.join()
+    assert sorted(c.seq for c in done) == list(range(n))
+    assert all(c.finish_reason == "cancelled" for c in done)
+    # No sequence drew another token once the cancel was seen: at most the step in progress.
+    produced = sum(c.completion_tokens for c in done)
+    assert produced <= n * (trigger[0] + 1), (produced, trigger)
+    assert produced < n * max_tokens // 100
     # The sequences were freed: the next request runs normally.
     [c] = tiny_engine.sample(STORY, GREEDY)
     assert c.completion_tokens == 48

@@ -1,7 +1,9 @@
 """The hostile suite: one candidate program per attack, on both backends.
 
-For every attack: the run ends within its limit + 2 s, the RunResult says what happened, the
-source tree's content hash is unchanged, and no process from the run remains.
+For every attack: the run ends (a run the sandbox stopped says so: timed_out, killed by a
+signal), the RunResult says what happened, the source tree's content hash is unchanged, and no
+process from the run remains. No assertion reads the clock of a loaded machine; a sandbox that
+never ends a run is caught by the generous pytest timeout below.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import json
 import secrets
 import socket
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,11 +22,13 @@ from vibecode.sandbox.base import Limits, Sandbox
 from vibecode.sandbox.workspace import Workspace
 from vibecode.types import RunResult
 
+# A hang guard, far above every limit below (the longest is 30 s): not a speed target.
+pytestmark = pytest.mark.timeout(240)
+
 
 @dataclass
 class Attack:
     result: RunResult
-    elapsed: float
     workspace: Workspace
     marker: str
 
@@ -41,16 +44,14 @@ def attack(sandbox: Sandbox, source: Path) -> Iterator[object]:
         ws = sandbox.prepare(source)
         workspaces.append(ws)
         program = code.format(SRC=str(source), MARKER=marker, **fmt)
-        start = time.monotonic()
         result = sandbox.run(ws, [sandbox.python, "-c", program, marker], limits)
-        elapsed = time.monotonic() - start
         left = wait_no_processes(marker)
-        elapsed_after_cleanup = time.monotonic() - start
-        assert elapsed_after_cleanup <= limits.wall_s + 2, f"took {elapsed_after_cleanup:.1f} s"
+        if result.timed_out:  # stopped by a limit of the sandbox: killed, never "exited"
+            assert result.exit_code is None and result.signal in (9, 24), result
         assert left == [], f"processes of the run remain: {left}"
         assert tree_hash(source) == before, "the source tree changed"
         assert result.backend == sandbox.name
-        return Attack(result, elapsed, ws, marker)
+        return Attack(result, ws, marker)
 
     yield run
     for ws in workspaces:
@@ -60,10 +61,12 @@ def attack(sandbox: Sandbox, source: Path) -> Iterator[object]:
 
 
 def test_infinite_loop_is_killed_at_the_wall_limit(attack) -> None:
-    a = attack("while True:\n    pass\n", Limits(wall_s=3))
+    a = attack("print('looping', flush=True)\nwhile True:\n    pass\n", Limits(wall_s=3))
     assert a.result.timed_out
     assert a.result.exit_code is None and a.result.signal == 9
-    assert a.elapsed >= 2.9
+    assert a.result.stdout == "looping\n"  # it ran, and was stopped while looping
+    # The sandbox's own record: it let the loop run its whole wall limit before the kill.
+    assert a.result.duration_s >= 3
 
 
 def test_allocating_8_gb_runs_out_of_memory(attack) -> None:
@@ -204,16 +207,21 @@ def test_double_forked_daemon_is_gone_after_the_run(attack) -> None:
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
         "    if os.fork() == 0:\n"
+        "        open('daemon-started', 'w').close()\n"
         "        time.sleep(60)\n"
         "        os._exit(0)\n"
         "    os._exit(0)\n"
+        "while not os.path.exists('daemon-started'):\n"
+        "    time.sleep(0.01)\n"
         "print('daemon started', flush=True)\n"
     )
     a = attack(code, Limits(wall_s=10))
-    assert a.result.exit_code == 0
+    # The run ended with its main process, not at the 10 s wall limit after waiting for the
+    # daemon's 60 s sleep (that would read timed_out, SIGKILL); the fixture saw the daemon gone.
+    assert (a.result.exit_code, a.result.signal, a.result.timed_out) == (0, None, False)
     assert "daemon started" in a.result.stdout
+    assert (a.workspace.path / "daemon-started").exists()
     assert a.result.protections["kill_all"]
-    assert a.elapsed < 5
 
 
 def test_100_mb_of_stdout_is_capped_and_the_run_ends(attack) -> None:
