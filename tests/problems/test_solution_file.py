@@ -38,6 +38,20 @@ def test_only_the_names_the_code_uses_are_imported() -> None:
     assert complete_solution(out, COINS) == out  # idempotent: the harness may complete it again
 
 
+@pytest.mark.parametrize(("body", "expected"), [
+    ("return bisect(coins, amount)", "from bisect import bisect"),  # the function, as LeetCode offers it
+    ("return bisect.bisect_left(coins, amount)", "import bisect"),  # the module
+])
+def test_bisect_is_the_function_when_called_and_the_module_when_its_attributes_are_read(body: str, expected: str) -> None:
+    code = f"class Solution:\n    def coinChange(self, coins: list, amount: int) -> int:\n        {body}\n"
+    out = complete_solution(code, COINS)
+    assert _imports(out) == [expected]
+    namespace: dict[str, object] = {}
+    exec(compile(out, "solution.py", "exec"), namespace)  # the written file runs on its own
+    solution = namespace["Solution"]()  # type: ignore[operator]
+    assert solution.coinChange([1, 3, 5], 4) == 2  # bisect and bisect_left agree here
+
+
 def test_code_that_imports_what_it_uses_is_left_alone_but_for_its_ending() -> None:
     code = "from typing import *\n\nclass Solution:\n    def coinChange(self, coins: List[int], amount: int) -> int:\n        return 0   \n\n\n"
     assert complete_solution(code, COINS) == code.rstrip() + "\n"

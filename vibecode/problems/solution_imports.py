@@ -78,14 +78,25 @@ def free_names(tree: ast.AST) -> set[str]:
     return used - bound_names(tree) - set(dir(builtins))
 
 
+def used_as_module(tree: ast.AST, name: str) -> bool:
+    """True when ``name`` is only ever read as ``name.attribute`` (the module, not a function of
+    the same name: ``bisect.bisect_left(a, x)`` against ``bisect(a, x)``)."""
+    attribute_bases = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    reads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    return all(id(n) in attribute_bases for n in reads)
+
+
 def missing_imports(tree: ast.AST) -> list[str]:
     """The import lines for the free names vibecode knows where to find, sorted and grouped."""
     free = free_names(tree)
-    lines = [f"import {m}" for m in MODULES if m in free]
+    # A name that is both a module and one of its functions (``bisect``) is the function when
+    # the code calls it or passes it around, and the module when it only reads its attributes.
+    modules = {m for m in MODULES if m in free and (m not in FROM_IMPORTS or used_as_module(tree, m))}
+    lines = [f"import {m}" for m in MODULES if m in modules]
     by_module: dict[str, list[str]] = {}
     for name in sorted(free):
         module = FROM_IMPORTS.get(name)
-        if module is not None and name not in MODULES:
+        if module is not None and name not in modules:
             by_module.setdefault(module, []).append(name)
     order = ["typing", *MODULES]
     for module in sorted(by_module, key=order.index):
