@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,13 +52,27 @@ def run_hidden(
     parallel: int | None = None,
 ) -> dict[int, HiddenResult]:
     """Run the hidden tests on each code (key: candidate index), in parallel, in the sandbox."""
+    return run_programs(sandbox, codes, lambda code, marker: hidden_program(task, code, marker),
+                        timeout_s=timeout_s, parallel=parallel)
+
+
+def run_programs(
+    sandbox: Sandbox,
+    codes: Mapping[int, str],
+    program: Callable[[str, str], str],
+    *,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    parallel: int | None = None,
+) -> dict[int, HiddenResult]:
+    """Run ``program(code, marker)`` for each code in its own empty workspace, in parallel, in the
+    sandbox. A code passes when the program exits 0 and prints the run's secret marker last."""
     if not codes:
         return {}
     empty = Path(tempfile.mkdtemp(prefix="vibecode-hidden-"))
 
     def one(code: str) -> HiddenResult:
         marker = "@@hidden-pass-" + secrets.token_hex(8)
-        patch = Patch((FileChange(TEST_FILE, None, hidden_program(task, code, marker)),))
+        patch = Patch((FileChange(TEST_FILE, None, program(code, marker)),))
         limits = Limits(wall_s=timeout_s, memory_mb=1024, nprocs=32, output_bytes=64 * 1024)
         with sandbox.prepare(empty, patch) as workspace:
             run = sandbox.run(workspace, (sandbox.python, "-I", TEST_FILE), limits)

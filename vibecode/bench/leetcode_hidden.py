@@ -10,17 +10,12 @@ exits early does not pass. The first failing case is named in the detail.
 
 from __future__ import annotations
 
-import secrets
-import tempfile
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from vibecode.bench.dataset import HumanEvalTask
-from vibecode.bench.hidden import TEST_FILE, HiddenResult
+from vibecode.bench.hidden import HiddenResult, run_programs
 from vibecode.bench.leetcode import HiddenSpec
-from vibecode.sandbox import Limits, Sandbox
-from vibecode.types import FileChange, Patch
+from vibecode.sandbox import Sandbox
 
 PRELUDE = """\
 from typing import *
@@ -101,11 +96,6 @@ def hidden_program(spec: HiddenSpec, code: str, marker: str) -> str:
             f"_run({spec.entry!r}, {spec.compare!r}, {spec.tolerance!r}, {list(spec.cases)!r}, {marker!r})\n")
 
 
-def _detail(stderr: str) -> str:
-    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
-    return lines[-1][:200] if lines else ""
-
-
 def run_leetcode_hidden(
     sandbox: Sandbox,
     task: HumanEvalTask,
@@ -118,27 +108,5 @@ def run_leetcode_hidden(
     if not codes:
         return {}
     spec = HiddenSpec.from_json(task.test)
-    empty = Path(tempfile.mkdtemp(prefix="vibecode-lc-hidden-"))
-
-    def one(code: str) -> HiddenResult:
-        marker = "@@hidden-pass-" + secrets.token_hex(8)
-        patch = Patch((FileChange(TEST_FILE, None, hidden_program(spec, code, marker)),))
-        limits = Limits(wall_s=timeout_s, memory_mb=1024, nprocs=32, output_bytes=64 * 1024)
-        with sandbox.prepare(empty, patch) as workspace:
-            run = sandbox.run(workspace, (sandbox.python, "-I", TEST_FILE), limits)
-        if run.timed_out:
-            return HiddenResult(False, "timeout", run.duration_s)
-        if run.oom:
-            return HiddenResult(False, "out of memory", run.duration_s)
-        if run.exit_code == 0 and marker in run.stdout:
-            return HiddenResult(True, "passed", run.duration_s)
-        why = _detail(run.stderr) or f"exit status {run.exit_code}"
-        return HiddenResult(False, f"failed: {why}", run.duration_s)
-
-    try:
-        workers = max(1, min(parallel or len(codes), len(codes), 8))
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lc-hidden") as pool:
-            futures = {i: pool.submit(one, code) for i, code in codes.items()}
-            return {i: f.result() for i, f in futures.items()}
-    finally:
-        empty.rmdir()
+    return run_programs(sandbox, codes, lambda code, marker: hidden_program(spec, code, marker),
+                        timeout_s=timeout_s, parallel=parallel)
