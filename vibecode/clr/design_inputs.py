@@ -6,7 +6,8 @@ plus what :func:`vibecode.clr.inputs.generate_inputs` makes from the types and c
 sequence starts with a constructor call and then calls methods at random; about half of the
 arguments (nine in ten in every third sequence) reuse a value already used in the sequence (or a
 prefix of a string), so that keys collide, caches evict, minimums repeat and prefixes match;
-every third sequence repeats an example's operations with other arguments. Constructors take an
+every third sequence repeats an example's operations with other arguments; every fourth calls
+the adding methods three times as often, on one of the smallest constructors. Constructors take an
 example's arguments half of the time and the smallest generated ones (capacity 1, 2) often. Every call is checked with
 :func:`vibecode.clr.inputs.validate_input` against its method's constraints.
 
@@ -168,9 +169,11 @@ class _Sequences:
         return base
 
     def sequence(self, ctor: list[object], length: int, reuse: float,
-                 pattern: list[str] | None = None) -> dict[str, object] | None:
+                 pattern: list[str] | None = None, churn: bool = False) -> dict[str, object] | None:
         """A constructor call and ``length`` calls: random methods, or ``pattern``'s in turn
-        (an example's operations) where the state allows them."""
+        (an example's operations) where the state allows them. With ``churn`` the methods that
+        add (``put``, ``push``, ...) are three times as likely, so that updates and evictions
+        follow each other without reads in between (a stale update in an LRU cache)."""
         ops: list[object] = [self.sig.class_name or ""]
         args: list[object] = [ctor]
         used: dict[str, list[object]] = {}
@@ -183,7 +186,8 @@ class _Sequences:
             if not choices:
                 break
             wanted = method_for(self.sig, pattern[(len(ops) - 1) % len(pattern)]) if pattern else None
-            method = wanted if wanted in choices else self.rng.choice(choices)
+            weighted = [m for m in choices for _ in range(3 if churn and m.function in self.adders else 1)]
+            method = wanted if wanted in choices else self.rng.choice(weighted)
             ops.append(method.function)
             args.append(self.arguments(method, used, reuse))
             removes = _REMOVES + (("next",) if self.iterates else ())
@@ -193,7 +197,7 @@ class _Sequences:
         return {OPERATIONS: ops, ARGUMENTS: args}
 
 
-def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 16) -> InputSet:
+def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 24) -> InputSet:
     """Operation sequences for a design problem (see the module doc); notes say what was left out."""
     rng = random.Random(seed)
     gen = _Sequences(problem, rng)
@@ -219,7 +223,7 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
         # every other sequence reuses values nearly always (repeated keys, equal minimums); every
         # third one repeats an example's operations with other arguments
         pattern = [str(o) for o in patterns[n % len(patterns)]] if patterns and n % 3 == 2 else None
-        seq = gen.sequence(list(ctor), LENGTHS[n % len(LENGTHS)], 0.8 if n % 2 else 0.5, pattern)
+        seq = gen.sequence(list(ctor), LENGTHS[n % len(LENGTHS)], 0.8 if n % 2 else 0.5, pattern, churn=n % 4 == 1)
         key = json.dumps(seq, sort_keys=True)
         if seq is not None and key not in known:
             out.setdefault(key, seq)
