@@ -63,7 +63,7 @@ def judge_oracle(state: OracleState, problem: Problem, results: dict[int, tuple[
 
 
 def differential(runner: CandidateRunner, problem: Problem, codes: Mapping[int, str], state: OracleState,
-                 distinguishing: dict[str, object], seen: Sequence[dict[str, object]],
+                 distinguishing: dict[str, object] | None, seen: Sequence[dict[str, object]],
                  ) -> tuple[list[dict[str, object]], dict[int, tuple[str, ...]], int]:
     """Run new inputs on the disagreeing candidates ``codes`` (and a usable oracle): the inputs,
     each candidate's behaviour tokens on them (the oracle's under ``ORACLE_INDEX``), and on how

@@ -229,23 +229,36 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
     inputs = list(shared)
     decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n)
     extra_note = ""
-    if decision.contested_input is not None and decision.status != "failed" and ctx.runner is not None:
+    # Different programs in the proposal's cluster agree only on the inputs run so far: search
+    # for more inputs between them too, or a wrong member could be the one shown as verified.
+    shared_cluster = len(_distinct_members(decision, behaviour)) > 1
+    if (decision.contested_input is not None or shared_cluster) and decision.status != "failed" and ctx.runner is not None:
         passing = {i: reports[i].code or "" for i in behaviour
                    if sum(e.passed for e in reports[i].examples) == n_examples}
-        extra, tokens, differ = differential(ctx.runner, problem, passing, oracle,
-                                             inputs[decision.contested_input], inputs)
-        if extra:
+        contested = decision.contested_input is not None
+        start = inputs[decision.contested_input] if decision.contested_input is not None else None
+        extra, tokens, differ = differential(ctx.runner, problem, passing, oracle, start, inputs)
+        if extra and (contested or differ):
             inputs += extra
             behaviour = {i: b + tokens.get(i, skipped(len(extra))) for i, b in behaviour.items()}
             oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
             tiers = {**tiers, "differential": len(extra)}
             decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n)
-            extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate the clusters."
+            what = "the clusters" if contested else "programs that had agreed on every earlier input"
+            extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate {what}."
     if decision.contested_input is not None and decision.contested_input < len(inputs):
         shown = ", ".join(f"{k} = {to_leetcode(v)}" for k, v in inputs[decision.contested_input].items())
         decision = dataclasses.replace(decision, reason=f"{decision.reason} Distinguishing input: {shown}")
     decision = dataclasses.replace(decision, reason=decision.reason + extra_note, oracle=oracle.check.reason)
     return decision, {i: behaviour[_original(r)] for i, r in reports.items() if r.parsed}
+
+
+def _distinct_members(decision: Decision, behaviour: dict[int, tuple[str, ...]]) -> list[int]:
+    """The distinct programs (not duplicates) in the proposal's cluster."""
+    if decision.best is None or decision.best not in decision.cluster_of:
+        return []
+    top = decision.cluster_of[decision.best]
+    return [i for i in behaviour if decision.cluster_of.get(i) == top]
 
 
 def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
