@@ -82,6 +82,7 @@ def test_humaneval_resume_rescore_and_calibrate(pool: Path, tmp_path: Path) -> N
     assert set(zero["timing"]) >= {"sample", "verify", "hidden", "engine", "wall"}
     summary = json.loads((out / "summary.json").read_text())
     assert summary["problems"] == 2
+    assert summary["tokens_per_s"] is None  # a replay reads recorded text: no absurd rate (issue 17)
     assert summary["pass@k"]["1"]["value"] == pytest.approx((2 / 3 + 3 / 4) / 2)
     assert summary["pass@k"]["4"] == {"value": 1.0, "problems": 1}
     assert summary["pass@1_first_sample"] == 0.5 and summary["clr_accuracy"] == 1.0

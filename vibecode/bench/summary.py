@@ -126,7 +126,8 @@ def summarize(records: Sequence[Record], meta: Mapping[str, Any] | None = None) 
         "holdout": holdout_check(records),
         "selectors": selectors,
         "tokens": tokens,
-        "tokens_per_s": tokens / engine_s if engine_s > 0 else None,
+        # a replay engine only reads recorded text: its "rate" is not a speed (issue 17)
+        "tokens_per_s": tokens / engine_s if engine_s > 0 and not str(meta.get("engine", "")).startswith("replay") else None,
         "stage_seconds_mean": stage_means,
         "wall_s": meta.get("wall_s"),
         "meta": meta,
