@@ -79,7 +79,6 @@ class SolveContext:
     use_model_verdicts: bool = True
     until: str = "all"  # when to stop sampling (vibecode.solve.streaming)
     streaming: bool = True  # verify candidates as they finish (False: sample all, then verify)
-    eta: str = ""  # the planned wall time of sampling, shown with the sample stage (engine.plan)
     sampling: dict[str, object] = field(default_factory=dict)  # asked, sampled, until, stopped
     timing: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -106,12 +105,11 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     started = time.monotonic()
     # A measured speed that cannot fit --time-budget lowers K or the thinking budget, named.
     n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds)
-    ctx.eta = eta
     # A free replay keeps the old order (sample, then helpers); otherwise the helpers and inputs
     # come first, so that each candidate is verified as soon as it finishes (streaming).
     free = samples_for_free(ctx.engine) or not ctx.streaming
     if free:
-        completions = yield from _sample(ctx, problem, n, None)
+        completions = yield from _sample(ctx, problem, n, None, eta)
         reports = yield from _extract(ctx, problem, completions)
 
     oracle = OracleState()
@@ -137,7 +135,7 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
         stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
     else:
         probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until, n) if ctx.runner is not None else None
-        completions = yield from _sample(ctx, problem, n, probe)
+        completions = yield from _sample(ctx, problem, n, probe, eta)
         stopped = probe.stopped if probe is not None else None
         cache = probe.cached() if probe is not None else {}
         reports = yield from _extract(ctx, problem, completions)
@@ -198,10 +196,10 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     return result
 
 
-def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None,
+def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None, eta: str,
             ) -> Generator[Event, None, list[Completion]]:
     stage = _Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates" + (f"; {ctx.eta}" if ctx.eta else ""))
+    yield stage.start(f"{n} candidates" + (f"; {eta}" if eta else ""))
     completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget, probe)
     yield stage.finish()
     return completions
