@@ -3,14 +3,24 @@
 An engine turns a chat into ``n`` completions. ``stream`` is the primitive: it yields
 :class:`TokenDelta` events tagged with the sequence number and one :class:`SequenceDone` per
 sequence. ``sample`` collects a stream into completions ordered by sequence number.
+
+``stream_batch`` runs several requests (different prompts, parameters and purposes: the K
+candidates and the helper requests of a solve) at once, and tags each event with the index of
+its request. An engine that decodes sequences in one batch (llama.cpp) overrides it so that all
+requests share one batch and their common prompt prefix; the default here runs each request's
+``stream`` on its own thread and merges the events, which is what a remote server or a paced
+replay needs.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import queue
 import random
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from vibecode.engine.text import SequenceText, split_thinking
@@ -20,6 +30,7 @@ from vibecode.types import (
     Completion,
     EngineInfo,
     FinishReason,
+    RequestFailed,
     SamplingParams,
     SequenceDone,
     StreamEvent,
@@ -30,6 +41,16 @@ from vibecode.types import (
 CANDIDATE = "candidate"
 
 EventCallback = Callable[[StreamEvent], None]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request of a batch: ``n`` completions of ``messages`` for ``purpose``."""
+
+    messages: Sequence[ChatMessage]
+    params: SamplingParams
+    n: int = 1
+    purpose: str = CANDIDATE
 
 
 @runtime_checkable
@@ -54,6 +75,10 @@ class Engine(Protocol):
         cancel: threading.Event | None = None,
         on_event: EventCallback | None = None,
     ) -> list[Completion]: ...
+
+    def stream_batch(
+        self, requests: Sequence[Request], *, cancel: threading.Event | None = None
+    ) -> Iterator[StreamEvent]: ...
 
     def count_tokens(self, text: str) -> int: ...
 
@@ -98,8 +123,64 @@ class StreamingEngine(ABC):
             raise Cancelled("Cancelled.")
         return completions
 
+    def stream_batch(
+        self, requests: Sequence[Request], *, cancel: threading.Event | None = None
+    ) -> Iterator[StreamEvent]:
+        """Each request's ``stream`` on its own thread, events merged as they come, each tagged
+        with its request's index. A request that fails with an :class:`EngineError` ends in one
+        :class:`RequestFailed`; the others go on. Leaving the iterator early cancels them all."""
+        return merged_streams(self, requests, cancel)
+
     def close(self) -> None:
         return None
+
+
+def merged_streams(
+    engine: Engine, requests: Sequence[Request], cancel: threading.Event | None = None
+) -> Iterator[StreamEvent]:
+    """``stream_batch`` for an engine that serves requests one ``stream`` at a time."""
+    stop = threading.Event()
+    events: queue.Queue[StreamEvent | BaseException | None] = queue.Queue()
+
+    def pump(index: int, request: Request) -> None:
+        try:
+            for event in engine.stream(request.messages, request.params, request.n,
+                                       purpose=request.purpose, cancel=stop):
+                events.put(dataclasses.replace(event, request=index))
+                if stop.is_set():
+                    break
+        except EngineError as exc:
+            events.put(RequestFailed(index, exc.message, exc))
+        except BaseException as exc:  # a bug, not an answer: raised in the consumer's thread
+            events.put(exc)
+        finally:
+            events.put(None)
+
+    threads = [threading.Thread(target=pump, args=(i, r), daemon=True, name=f"request-{i}")
+               for i, r in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    running = len(threads)
+    try:
+        while running:
+            try:
+                event = events.get(timeout=0.05)
+            except queue.Empty:
+                if cancel is not None and cancel.is_set():
+                    stop.set()
+                continue
+            if cancel is not None and cancel.is_set():
+                stop.set()
+            if event is None:
+                running -= 1
+            elif isinstance(event, BaseException):
+                raise event
+            else:
+                yield event
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
 
 
 def collect(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
-from vibecode.engine.base import CANDIDATE, EventCallback
+from vibecode.engine.base import CANDIDATE, EventCallback, Request
 from vibecode.engine.spec import OpenedEngine
 from vibecode.errors import VibecodeError
 from vibecode.types import ChatMessage, Completion, EngineInfo, SamplingParams, StreamEvent
@@ -64,6 +64,11 @@ class DeferredEngine:
         on_event: EventCallback | None = None,
     ) -> list[Completion]:
         return self.opened().engine.sample(messages, params, n, purpose=purpose, cancel=cancel, on_event=on_event)
+
+    def stream_batch(
+        self, requests: Sequence[Request], *, cancel: threading.Event | None = None
+    ) -> Iterator[StreamEvent]:
+        return self.opened().engine.stream_batch(requests, cancel=cancel)
 
     def count_tokens(self, text: str) -> int:
         return self.opened().engine.count_tokens(text)

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from vibecode.engine.base import CANDIDATE, Engine, StreamingEngine, make_completion
+from vibecode.engine.base import CANDIDATE, Engine, Request, StreamingEngine, make_completion
 from vibecode.engine.text import SequenceText
 from vibecode.errors import EngineError, ReplayExhausted
 from vibecode.types import (
@@ -193,6 +193,16 @@ class RecordingEngine(StreamingEngine):
         for event in self.inner.stream(messages, params, n, purpose=purpose, cancel=cancel):
             if isinstance(event, SequenceDone):
                 self._write(purpose, event.completion)
+            yield event
+
+    def stream_batch(
+        self, requests: Sequence[Request], *, cancel: threading.Event | None = None
+    ) -> Iterator[StreamEvent]:
+        """The inner engine's batch (one llama.cpp batch stays one), each completion recorded
+        under its request's purpose."""
+        for event in self.inner.stream_batch(requests, cancel=cancel):
+            if isinstance(event, SequenceDone):
+                self._write(requests[event.request].purpose, event.completion)
             yield event
 
     def _write(self, purpose: str, completion: Completion) -> None:

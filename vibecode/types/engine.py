@@ -62,24 +62,38 @@ class Completion:
 
 @dataclass(frozen=True)
 class TokenDelta:
-    """Streaming event: sequence ``seq`` produced ``text``; ``tokens`` generated so far."""
+    """Streaming event: sequence ``seq`` produced ``text``; ``tokens`` generated so far.
+    ``request`` is the index of the request in a batch (``Engine.stream_batch``), else 0."""
 
     seq: int
     text: str
     tokens: int
     phase: Phase
     budget_forced: bool = False
+    request: int = 0
 
 
 @dataclass(frozen=True)
 class SequenceDone:
-    """Streaming event: sequence ``seq`` finished with ``completion``."""
+    """Streaming event: sequence ``seq`` (of request ``request`` in a batch) finished with
+    ``completion``."""
 
     seq: int
     completion: Completion
+    request: int = 0
 
 
-StreamEvent = TokenDelta | SequenceDone
+@dataclass(frozen=True)
+class RequestFailed:
+    """Streaming event of a batch: request ``request`` could not be answered (``message``
+    says why); the other requests of the batch go on."""
+
+    request: int
+    message: str
+    error: Exception | None = field(default=None, compare=False, repr=False)  # the engine's own
+
+
+StreamEvent = TokenDelta | SequenceDone | RequestFailed
 
 
 @dataclass(frozen=True)
