@@ -116,7 +116,8 @@ class OutNotWritable(UsageError):
 
 def run(args: argparse.Namespace) -> int:
     from vibecode.cli.render import Progress, print_result
-    from vibecode.events import ProposalReady
+    from vibecode.engine.plan import load_rates, model_key
+    from vibecode.events import Event, ProposalReady
     from vibecode.problems.math import parse_math
     from vibecode.problems.statement import parse_problem
     from vibecode.sandbox import make_sandbox
@@ -141,8 +142,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         assert problem is not None
         events = session.solve(problem, use_model_checks=not args.no_model_checks)
-    progress = Progress(settings.n, rates=not str(settings.engine or "").startswith("replay:"))
-    show = progress_sink(args, progress, event_json)
+    info = opened.engine.info()
+    progress = Progress(settings.n, rates=not str(settings.engine or "").startswith("replay:"),
+                        max_tokens=session.params().max_tokens,
+                        plan_rates=load_rates(model_key(info.model, info.backend)))
+    eta = progress.eta if progress.rates else None  # the time left, also in the JSON events
+
+    def to_json(event: Event) -> dict[str, Any]:
+        body = event_json(event)
+        return eta.annotate(event, body) if eta is not None else body
+
+    show = progress_sink(args, progress, to_json)
     result = None
     for event in events:
         show(event)

@@ -1,0 +1,64 @@
+"""The remaining sampling time, followed from a session's events for the CLI's progress.
+
+The arithmetic is :func:`vibecode.engine.plan.sampling_left_s`; this only keeps what it needs:
+the tokens of each sequence, the finished ones, the K x max_tokens budget (the sample stage's
+detail says when the plan lowered it) and the run's measured tokens/s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from vibecode.engine.meter import Throughput
+from vibecode.engine.plan import left_text, sample_budget, sampling_left_s, tokens_left
+from vibecode.events import CandidateSampled, Event, SampleProgress, StageFinished, StageStarted
+
+ETA_FIELD = "sampling_left_s"  # the field --progress / --json-events add to sampling events
+
+
+class SamplingEta:
+    def __init__(self, k: int, max_tokens: int | None, rates: Mapping[int, float] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.k = k
+        self.max_tokens = max_tokens
+        self.rates = dict(rates or {})
+        self.tokens: dict[int, int] = {}
+        self.finished: set[int] = set()
+        self.meter = Throughput(clock)
+        self.sampling = False
+
+    def observe(self, event: Event) -> None:
+        if isinstance(event, StageStarted) and event.stage == "sample":
+            k, max_tokens = sample_budget(event.detail)
+            self.k, self.max_tokens = k or self.k, max_tokens or self.max_tokens
+            self.sampling = True
+        elif isinstance(event, StageFinished) and event.stage == "sample":
+            self.sampling = False
+        elif isinstance(event, SampleProgress):
+            self.sampling = True
+            self.tokens[event.index] = max(self.tokens.get(event.index, 0), event.tokens)
+            self.meter.observe(sum(self.tokens.values()))
+        elif isinstance(event, CandidateSampled):
+            self.finished.add(event.index)
+            self.tokens[event.index] = max(self.tokens.get(event.index, 0), event.completion.completion_tokens)
+
+    def left_s(self) -> float | None:
+        """Seconds of sampling left at most; None when not sampling or not yet measurable."""
+        if not self.sampling or not self.max_tokens:
+            return None
+        left = tokens_left(self.tokens, self.finished, self.k, self.max_tokens)
+        return sampling_left_s(left, self.meter.rate(), self.rates)
+
+    def text(self) -> str:
+        """"up to 6 min left", or "" while there is nothing to say."""
+        left = self.left_s()
+        return "" if left is None else left_text(left)
+
+    def annotate(self, event: Event, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` (an event's JSON) with the remaining seconds added to sampling events."""
+        self.observe(event)
+        if isinstance(event, (SampleProgress, CandidateSampled)):
+            left = self.left_s()
+            return {**body, ETA_FIELD: None if left is None else round(left, 1)}
+        return body
