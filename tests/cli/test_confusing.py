@@ -108,7 +108,7 @@ def test_doctor_json_has_the_config_section(tmp_path: Path) -> None:
     bad = tmp_path / "config.toml"
     bad.write_text("n = \n")
     out = run_cli("doctor", "--json", env={"VIBECODE_CONFIG": str(bad)}, timeout=300)
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == 9, out.stderr  # a check failed (tests/cli/test_doctor_exit.py)
     [check] = json.loads(out.stdout)["config"]
     assert check["ok"] is False and "not valid TOML" in check["detail"]
 
