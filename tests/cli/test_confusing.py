@@ -110,7 +110,7 @@ def test_doctor_json_has_the_config_section(tmp_path: Path) -> None:
     out = run_cli("doctor", "--json", env={"VIBECODE_CONFIG": str(bad)}, timeout=300)
     assert out.returncode == 9, out.stderr  # a check failed (tests/cli/test_doctor_exit.py)
     [check] = json.loads(out.stdout)["config"]
-    assert check["ok"] is False and "not valid TOML" in check["detail"]
+    assert check["ok"] is False and "not valid TOML" in check["detail"] and check["level"] == "fail"
 
 
 def test_dockers_unreachable_line_is_one_sentence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

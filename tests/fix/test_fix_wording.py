@@ -54,7 +54,13 @@ def test_a_fix_of_one_candidate_says_so_in_its_events(tmp_path: Path, sandbox: S
     root = OFF_BY_ONE.build(tmp_path / OFF_BY_ONE.name)
     pool = dataclasses.replace(OFF_BY_ONE, pool=OFF_BY_ONE.pool[:1]).write_pool(tmp_path / "pool.jsonl")
     before = state(root)
-    events = list(Session(ReplayEngine(pool), sandbox, Settings()).fix(root, command=FAST, n=1))
-    details = {e.stage: e.detail for e in events if isinstance(e, StageStarted)}
+    run = Session(ReplayEngine(pool), sandbox, Settings()).fix(root, command=FAST, n=1)
+    details: dict[str, str] = {}
+    for event in run:  # up to the verify stage's start: its detail is the last count
+        if isinstance(event, StageStarted):
+            details[event.stage] = event.detail
+            if event.stage == "verify":
+                break
+    run.close()
     assert details["sample"] == "1 candidate" and details["verify"] == "1 distinct patch"
     assert state(root) == before
