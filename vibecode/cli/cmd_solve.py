@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from vibecode.sandbox import make_sandbox
     from vibecode.session import Session, event_json
     from vibecode.solve.report import result_json
+    from vibecode.solve.streaming import samples_for_free
 
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
@@ -143,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
         assert problem is not None
         events = session.solve(problem, use_model_checks=not args.no_model_checks)
     info = opened.engine.info()
-    progress = Progress(settings.n, rates=not str(settings.engine or "").startswith("replay:"),
+    # a replay engine without a rate samples in no time: no tokens/s, no time left to show
+    progress = Progress(settings.n, rates=not samples_for_free(opened.engine),
                         max_tokens=session.params().max_tokens,
                         plan_rates=load_rates(model_key(info.model, info.backend)))
     eta = progress.eta if progress.rates else None  # the time left, also in the JSON events
