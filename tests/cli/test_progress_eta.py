@@ -4,6 +4,7 @@ it appears once the run's tokens/s is measurable, follows the events, and goes w
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from vibecode.cli.eta import ETA_FIELD, SamplingEta
 from vibecode.cli.render import Progress
@@ -64,3 +65,34 @@ def test_json_events_carry_the_seconds_left_on_sampling_events() -> None:
     body = eta.annotate(later, event_json(later))
     assert body[ETA_FIELD] == 5.0 and body["event"] == "SampleProgress" and body["tokens"] == 50
     assert eta.annotate(done(0, 60), event_json(done(0, 60)))[ETA_FIELD] == 0.0  # nothing open
+
+
+def test_fix_and_precommit_ask_the_open_model_for_the_budget(tmp_path: Path) -> None:
+    from vibecode.cli.cmd_fix import FixProgress, sample_budget_of
+    from vibecode.config import Settings
+    from vibecode.engine.replay import ReplayEngine
+    from vibecode.session import Session
+
+    now = [0.0]
+    asked: list[int] = []
+
+    def budget() -> tuple[int, dict[int, float]]:
+        asked.append(1)
+        return 100, {}
+
+    progress = FixProgress(2, io.StringIO(), budget=budget)
+    progress.inner.meter.clock = progress.inner.eta.meter.clock = lambda: now[0]
+    assert asked == []  # not before sampling: the model opens later
+    progress(StageStarted("sample", "2 candidates"))
+    progress(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 2.0
+    progress(SampleProgress(0, "x", 20, "answer"))  # 10 tokens/s; 80 + 100 to go
+    assert asked == [1] and progress.inner.sampling_line().endswith("up to 18 s left")
+    silent = SamplingEta(1, None, budget=lambda: None)  # a replay engine that samples in no time
+    silent.observe(StageStarted("sample", "1 candidate"))
+    assert silent.max_tokens is None and silent.left_s() is None
+    pool = tmp_path / "pool.jsonl"
+    pool.write_text('{"kind": "candidate", "text": "x"}\n', encoding="utf-8")
+    assert sample_budget_of(Session(ReplayEngine(pool), None, Settings())) is None
+    paced = sample_budget_of(Session(ReplayEngine(pool, tps=50.0), None, Settings(max_tokens=300)))
+    assert paced is not None and paced[0] == 300

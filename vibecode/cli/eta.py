@@ -17,12 +17,18 @@ from vibecode.events import CandidateSampled, Event, SampleProgress, StageFinish
 ETA_FIELD = "sampling_left_s"  # the field --progress / --json-events add to sampling events
 
 
+# Asked when sampling starts (the model is open by then): max_tokens and the cached per-K rates,
+# or None when there is no time to show (a replay engine that samples in no time).
+BudgetSource = Callable[[], tuple[int, Mapping[int, float]] | None]
+
+
 class SamplingEta:
     def __init__(self, k: int, max_tokens: int | None, rates: Mapping[int, float] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, budget: BudgetSource | None = None) -> None:
         self.k = k
         self.max_tokens = max_tokens
         self.rates = dict(rates or {})
+        self.budget = budget
         self.tokens: dict[int, int] = {}
         self.finished: set[int] = set()
         self.meter = Throughput(clock)
@@ -30,8 +36,13 @@ class SamplingEta:
 
     def observe(self, event: Event) -> None:
         if isinstance(event, StageStarted) and event.stage == "sample":
+            if self.budget is not None:
+                asked = self.budget()
+                self.max_tokens, self.rates = (None, {}) if asked is None else (asked[0], dict(asked[1]))
             k, max_tokens = sample_budget(event.detail)
-            self.k, self.max_tokens = k or self.k, max_tokens or self.max_tokens
+            self.k = k or self.k
+            if self.max_tokens is not None:
+                self.max_tokens = max_tokens or self.max_tokens
             self.sampling = True
         elif isinstance(event, StageFinished) and event.stage == "sample":
             self.sampling = False
