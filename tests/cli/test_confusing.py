@@ -49,6 +49,8 @@ def test_json_with_progress_streams_events_on_stderr_and_keeps_stdout_one_object
     events = [json.loads(line) for line in out.stderr.splitlines() if line.startswith("{")]
     kinds = [e["event"] for e in events]
     assert kinds[0] == "StageStarted" and "CandidateTested" in kinds and kinds[-1] == "ProposalReady"
+    sampling = [e for e in events if e["event"] in ("SampleProgress", "CandidateSampled")]
+    assert sampling and all(e["sampling_left_s"] is None for e in sampling)  # a free replay: nothing to time
     quiet = run_cli("solve", "examples/coin_change.md", "--engine", f"replay:{pool}", "--n", "1",
                     "--no-model-checks", "--json")
     assert quiet.returncode == 0 and "sampling" not in quiet.stderr  # stderr is a pipe: no chatter

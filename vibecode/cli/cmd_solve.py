@@ -145,14 +145,13 @@ def run(args: argparse.Namespace) -> int:
         events = session.solve(problem, use_model_checks=not args.no_model_checks)
     info = opened.engine.info()
     # a replay engine without a rate samples in no time: no tokens/s, no time left to show
-    progress = Progress(settings.n, rates=not samples_for_free(opened.engine),
-                        max_tokens=session.params().max_tokens,
+    free = samples_for_free(opened.engine)
+    progress = Progress(settings.n, rates=not free, max_tokens=None if free else session.params().max_tokens,
                         plan_rates=load_rates(model_key(info.model, info.backend)))
-    eta = progress.eta if progress.rates else None  # the time left, also in the JSON events
+    eta = progress.eta
 
-    def to_json(event: Event) -> dict[str, Any]:
-        body = event_json(event)
-        return eta.annotate(event, body) if eta is not None else body
+    def to_json(event: Event) -> dict[str, Any]:  # the time left in the sampling events too
+        return eta.annotate(event, event_json(event))
 
     show = progress_sink(args, progress, to_json)
     result = None
