@@ -96,3 +96,13 @@ def test_fix_and_precommit_ask_the_open_model_for_the_budget(tmp_path: Path) -> 
     assert sample_budget_of(Session(ReplayEngine(pool), None, Settings())) is None
     paced = sample_budget_of(Session(ReplayEngine(pool, tps=50.0), None, Settings(max_tokens=300)))
     assert paced is not None and paced[0] == 300
+
+
+def test_the_time_left_stops_at_the_time_budget() -> None:
+    now = [0.0]
+    progress = Progress(1, io.StringIO(), clock=lambda: now[0], max_tokens=1000, time_budget_s=30.0)
+    progress(StageStarted("sample", "1 candidate"))
+    progress(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 10.0
+    progress(SampleProgress(0, "x", 100, "answer"))  # 10 tokens/s: 90 s of tokens, 20 s of budget
+    assert progress.sampling_line().endswith("up to 20 s left")

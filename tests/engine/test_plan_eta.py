@@ -53,3 +53,11 @@ def test_the_sample_stage_detail_gives_the_budget() -> None:
     assert p.sample_budget("1 candidate") == (1, None)
     assert p.sample_budget("") == (None, None)
     assert p.left_text(42) == "up to 42 s left" and p.left_text(600) == "up to 10 min left"
+
+
+def test_the_time_left_never_passes_the_time_budget() -> None:
+    assert p.within_budget(500.0, None, 100.0) == 500.0
+    assert p.within_budget(500.0, 300.0, 100.0) == 200.0  # sampling stops when the budget runs out
+    assert p.within_budget(50.0, 300.0, 100.0) == 50.0
+    assert p.within_budget(50.0, 300.0, 400.0) == 0.0
+    assert p.within_budget(None, 300.0, 0.0) is None

@@ -52,3 +52,20 @@ def test_the_stage_line_shows_the_time_left_and_it_follows_the_rate(project: Pat
             assert state.sampling_left_s() is None and "✓ sample" in line()
 
     asyncio.run(scenario())
+
+
+def test_the_run_states_time_left_follows_the_planned_budget_and_the_time_budget() -> None:
+    from vibecode.events import SampleProgress, StageStarted
+    from vibecode.tui.state import RunState
+
+    now = [0.0]
+    state = RunState(8, clock=lambda: now[0])
+    state.max_tokens = 4096
+    state.apply(StageStarted("sample", "2 candidates; about 20 s for 2 x 100 tokens at 10.0 tokens/s"))
+    assert (state.k, state.max_tokens) == (2, 100)  # the plan lowered K and max_tokens
+    state.apply(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 2.0
+    state.apply(SampleProgress(0, "x", 20, "answer"))  # 10 tokens/s; 80 + 100 to go
+    assert state.sampling_left_s() == 18.0
+    state.time_budget_s = 5.0
+    assert state.sampling_left_s() == 3.0  # sampling stops when --time-budget runs out

@@ -147,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
     # a replay engine without a rate samples in no time: no tokens/s, no time left to show
     free = samples_for_free(opened.engine)
     progress = Progress(settings.n, rates=not free, max_tokens=None if free else session.params().max_tokens,
-                        plan_rates=load_rates(model_key(info.model, info.backend)))
+                        plan_rates=load_rates(model_key(info.model, info.backend)),
+                        time_budget_s=settings.time_budget_s)
     eta = progress.eta
 
     def to_json(event: Event) -> dict[str, Any]:  # the time left in the sampling events too

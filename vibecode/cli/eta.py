@@ -7,11 +7,18 @@ detail says when the plan lowered it) and the run's measured tokens/s.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from vibecode.engine.meter import Throughput
-from vibecode.engine.plan import left_text, sample_budget, sampling_left_s, tokens_left
+from vibecode.engine.plan import (
+    left_text,
+    sample_budget,
+    sampling_left_s,
+    tokens_left,
+    within_budget,
+)
 from vibecode.events import CandidateSampled, Event, SampleProgress, StageFinished, StageStarted
 
 ETA_FIELD = "sampling_left_s"  # the field --progress / --json-events add to sampling events
@@ -24,8 +31,12 @@ BudgetSource = Callable[[], tuple[int, Mapping[int, float]] | None]
 
 class SamplingEta:
     def __init__(self, k: int, max_tokens: int | None, rates: Mapping[int, float] | None = None,
-                 clock: Callable[[], float] | None = None, budget: BudgetSource | None = None) -> None:
+                 clock: Callable[[], float] | None = None, budget: BudgetSource | None = None,
+                 time_budget_s: float | None = None) -> None:
         self.k = k
+        self.time_budget_s = time_budget_s  # --time-budget: sampling stops when it runs out
+        self.clock = clock or time.monotonic
+        self.started = self.clock()
         self.max_tokens = max_tokens
         self.rates = dict(rates or {})
         self.budget = budget
@@ -59,7 +70,8 @@ class SamplingEta:
         if not self.sampling or not self.max_tokens:
             return None
         left = tokens_left(self.tokens, self.finished, self.k, self.max_tokens)
-        return sampling_left_s(left, self.meter.rate(), self.rates)
+        return within_budget(sampling_left_s(left, self.meter.rate(), self.rates), self.time_budget_s,
+                             self.clock() - self.started)
 
     def text(self) -> str:
         """"up to 6 min left", or "" while there is nothing to say."""

@@ -49,7 +49,8 @@ class Progress:
 
     def __init__(self, n: int, out: TextIO | None = None, *, rates: bool = True,
                  clock: Callable[[], float] | None = None, max_tokens: int | None = None,
-                 plan_rates: Mapping[int, float] | None = None, budget: BudgetSource | None = None) -> None:
+                 plan_rates: Mapping[int, float] | None = None, budget: BudgetSource | None = None,
+                 time_budget_s: float | None = None) -> None:
         self.out = out or sys.stderr
         self.n = n
         self.tty = self.out.isatty()
@@ -59,7 +60,7 @@ class Progress:
         self.parsed = 0  # candidates that will be tested (duplicates included)
         self.rates = rates  # False for the replay engine: its "generation" takes no time
         self.meter = Throughput(clock)
-        self.eta = SamplingEta(n, max_tokens, plan_rates, clock, budget)
+        self.eta = SamplingEta(n, max_tokens, plan_rates, clock, budget, time_budget_s)
         self.last_line = 0.0
         self._live: Any = None
         self.ticker = StageTicker(self.out) if self.tty else None

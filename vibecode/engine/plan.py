@@ -238,6 +238,13 @@ def sampling_left_s(left: Sequence[int], rate: float | None,
     return total
 
 
+def within_budget(left_s: float | None, budget_s: float | None, elapsed_s: float) -> float | None:
+    """The time left, no longer than what remains of ``--time-budget`` (sampling stops there)."""
+    if left_s is None or budget_s is None:
+        return left_s
+    return min(left_s, max(0.0, budget_s - elapsed_s))
+
+
 _BUDGET = re.compile(r"for (\d+) x (\d+) tokens")
 _CANDIDATES = re.compile(r"^(\d+) (?:candidate|patch)")
 

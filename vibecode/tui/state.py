@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from vibecode.engine.meter import Throughput
-from vibecode.engine.plan import sample_budget, sampling_left_s, tokens_left
+from vibecode.engine.plan import sample_budget, sampling_left_s, tokens_left, within_budget
 from vibecode.engine.text import THINK_OPEN, ThinkSplitter
 from vibecode.events import (
     STAGES,
@@ -113,6 +113,8 @@ class RunState:
         self.max_tokens = 0
         self.k = n  # the sample stage's K: the plan may lower the one asked for
         self.plan_rates: Mapping[int, float] = {}  # cached tokens/s per K of this model and backend
+        self.time_budget_s: float | None = None  # --time-budget of a solve: sampling stops there
+        self.budget_started = self.started  # when the session's budget started (the run began)
         self.prompt_tokens = 0
         self.n_ctx = 0
         self.meter = Throughput(clock)
@@ -231,8 +233,9 @@ class RunState:
             return None
         tokens = {i: r.tokens for i, r in self.candidates.items() if r.phase is not None or r.finished}
         finished = {i for i, r in self.candidates.items() if r.finished}
-        return sampling_left_s(tokens_left(tokens, finished, self.k, self.max_tokens), self.meter.rate(),
+        left = sampling_left_s(tokens_left(tokens, finished, self.k, self.max_tokens), self.meter.rate(),
                                self.plan_rates)
+        return within_budget(left, self.time_budget_s, self.clock() - self.budget_started)
 
     @property
     def context_used(self) -> int:
