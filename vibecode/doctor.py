@@ -1,7 +1,10 @@
 """``vibecode doctor``: what this machine can do, and a one-line fix for each problem.
 
 Each layer reports on itself with a ``diagnose() -> list[Check]`` function; this module only
-gathers them into sections. Nothing here prints.
+gathers them into sections and grades each failed check (:func:`level`): a *failure* when
+vibecode needs it, a *warning* when only an optional feature is off (GPU offload, a model not
+downloaded while another is, the sandbox backend the settings do not use). The command exits
+:data:`FAILED_EXIT` when any check fails, 0 when all pass or only warn. Nothing here prints.
 """
 
 from __future__ import annotations
@@ -10,9 +13,14 @@ import platform
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from vibecode.checks import Check
+
+FAILED_EXIT = 9  # `vibecode doctor`'s exit status when a check failed (not a warning)
+Level = Literal["ok", "warn", "fail"]
+DOCKER_PREFIX = "docker "  # the sandbox section's lines about the Docker backend
 
 
 def python_checks() -> list[Check]:
@@ -84,3 +92,40 @@ def run_doctor() -> dict[str, list[Check]]:
             why = f"{type(exc).__name__}: {exc}".rstrip(": ")
             report[name] = [Check(name, False, f"the check could not run ({why})", "Report this as a bug.")]
     return report
+
+
+def level(section: str, check: Check, siblings: Sequence[Check], sandbox: str = "local") -> Level:
+    """How a check counts: "ok"; "warn" when it failed but only an optional feature is off;
+    "fail" when vibecode needs it (``sandbox``: the backend the settings use)."""
+    if check.ok:
+        return "ok"
+    if section == "llama_cpp" and check.name == "gpu_offload":
+        return "warn"  # the CPU build runs every model
+    if section == "models":  # one model that is there is enough; the others are optional
+        usable = any(c.ok for c in siblings if c.name != "hf_cache")
+        return "warn" if usable and check.name != "hf_cache" else "fail"
+    if section == "sandbox":
+        docker_line = check.name.startswith(DOCKER_PREFIX)
+        return "fail" if docker_line == (sandbox == "docker") else "warn"
+    return "fail"
+
+
+def levels(report: Mapping[str, Sequence[Check]], sandbox: str | None = None) -> dict[str, list[Level]]:
+    """Each section's checks graded by :func:`level` (the sandbox backend from the settings)."""
+    backend = sandbox or _configured_sandbox()
+    return {section: [level(section, c, checks, backend) for c in checks] for section, checks in report.items()}
+
+
+def exit_status(graded: Mapping[str, Sequence[Level]]) -> int:
+    """:data:`FAILED_EXIT` when any check failed, else 0 (warnings included)."""
+    return FAILED_EXIT if any("fail" in marks for marks in graded.values()) else 0
+
+
+def _configured_sandbox() -> str:
+    from vibecode.config import load_settings
+    from vibecode.errors import ConfigError
+
+    try:
+        return load_settings().sandbox
+    except ConfigError:  # the config section reports it; grade with the defaults
+        return "local"

@@ -88,13 +88,16 @@ def test_bad_model_input_is_one_clear_paragraph(tmp_path: Path, make_args, needl
 
 def test_doctor_json_names_the_backend() -> None:
     out = run_cli("doctor", "--json")
-    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
     report = json.loads(out.stdout)
     assert {"python", "llama_cpp", "models", "git"} <= set(report)
     for checks in report.values():
         for check in checks:
-            assert set(check) == {"name", "ok", "detail", "fix"}
+            assert set(check) == {"name", "ok", "detail", "fix", "level"}
             assert isinstance(check["ok"], bool)
+            assert check["level"] == "ok" if check["ok"] else check["level"] in ("warn", "fail")
+    failed = any(c["level"] == "fail" for checks in report.values() for c in checks)
+    assert out.returncode == (9 if failed else 0), out.stderr
     backend = next(c for c in report["llama_cpp"] if c["name"] == "backend")
     assert backend["detail"].split()[0] in ("CPU", "CUDA", "Metal", "Vulkan")
     tiny = next(c for c in report["models"] if c["name"] == "tiny")

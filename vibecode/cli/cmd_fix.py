@@ -10,7 +10,7 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from vibecode.cli.cmd_sandbox import (
     add_isolation_arg,
@@ -28,6 +28,11 @@ from vibecode.cli.common import (
 from vibecode.cli.progress_route import add_progress_arg, progress_sink
 from vibecode.errors import UsageError
 from vibecode.termsafe import safe_stream
+
+if TYPE_CHECKING:
+    from vibecode.cli.eta import BudgetSource
+    from vibecode.events import Event
+    from vibecode.session import Session
 
 ORDER = 6
 
@@ -112,8 +117,13 @@ def _run(args: argparse.Namespace) -> int:
     sandbox = build_sandbox(settings.sandbox, settings, command.python)
     warn_isolation(sandbox)
     session = Session(deferred_engine(settings), sandbox, settings)
-    progress = FixProgress(settings.n)
-    show = progress_sink(args, progress, event_json)
+    progress = FixProgress(settings.n, budget=lambda: sample_budget_of(session))
+    eta = progress.inner.eta
+
+    def to_json(event: Event) -> dict[str, Any]:  # the time left in the sampling events too
+        return eta.annotate(event, event_json(event))
+
+    show = progress_sink(args, progress, to_json)
     result = None
     for event in session.fix(root, command=command, tests=tuple(args.tests) if args.tests else None,
                              allow_test_edits=args.allow_test_edits, timeout=args.timeout,
@@ -178,11 +188,11 @@ FIX_STAGE_WORDS = {
 class FixProgress:
     """Progress lines on stderr for the fix events; sampling progress as in solve."""
 
-    def __init__(self, n: int, out: TextIO | None = None) -> None:
+    def __init__(self, n: int, out: TextIO | None = None, budget: BudgetSource | None = None) -> None:
         from vibecode.cli.render import Progress
 
         self.out = out or sys.stderr
-        self.inner = Progress(n, self.out)
+        self.inner = Progress(n, self.out, budget=budget)
         self.test_edits: set[int] = set()  # candidates whose patch edits a test file
 
     def __call__(self, event: Any) -> None:
@@ -221,6 +231,18 @@ class FixProgress:
 
     def _line(self, text: str) -> None:
         self.inner._line(text)
+
+
+def sample_budget_of(session: Session) -> tuple[int, dict[int, float]] | None:
+    """max_tokens and the cached per-K rates of the session's model, once it is open; None for a
+    replay engine that samples in no time (nothing to time)."""
+    from vibecode.engine.plan import load_rates, model_key
+    from vibecode.solve.streaming import samples_for_free
+
+    if samples_for_free(session.engine):
+        return None
+    info = session.engine.info()
+    return session.params().max_tokens, load_rates(model_key(info.model, info.backend))
 
 
 def _first_line(text: str | None) -> str:

@@ -71,8 +71,8 @@ def _nothing_staged(root: Path) -> bool:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from vibecode.cli.cmd_fix import FixProgress, build_sandbox, deferred_engine
-    from vibecode.events import BaselineTested, PrecommitReady
+    from vibecode.cli.cmd_fix import FixProgress, build_sandbox, deferred_engine, sample_budget_of
+    from vibecode.events import BaselineTested, Event, PrecommitReady
     from vibecode.fix.suite import parse_test_cmd
     from vibecode.precommit.check import PrecommitOptions
     from vibecode.precommit.report import precommit_json
@@ -94,9 +94,14 @@ def _run(args: argparse.Namespace) -> int:
     options = PrecommitOptions(mode=args.mode, budget_s=args.budget, n=settings.n, command=command, fix=not args.no_fix,
                                allow_no_tests=settings.precommit_allow_no_tests,
                                tests=tuple(args.tests) if args.tests else None)
-    progress = FixProgress(settings.n)
+    progress = FixProgress(settings.n, budget=lambda: sample_budget_of(session))
+    eta = progress.inner.eta
+
+    def to_json(event: Event) -> dict[str, Any]:  # the time left in the sampling events too
+        return eta.annotate(event, event_json(event))
+
     # With --json, progress goes to stderr as fix's does: lines on a terminal, events with --progress.
-    json_progress = progress_sink(args, progress, event_json) if args.json else None
+    json_progress = progress_sink(args, progress, to_json) if args.json else None
     show = False
     result = None
     for event in session.precommit(root, options):

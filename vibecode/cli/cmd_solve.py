@@ -116,12 +116,14 @@ class OutNotWritable(UsageError):
 
 def run(args: argparse.Namespace) -> int:
     from vibecode.cli.render import Progress, print_result
-    from vibecode.events import ProposalReady
+    from vibecode.engine.plan import load_rates, model_key
+    from vibecode.events import Event, ProposalReady
     from vibecode.problems.math import parse_math
     from vibecode.problems.statement import parse_problem
     from vibecode.sandbox import make_sandbox
     from vibecode.session import Session, event_json
     from vibecode.solve.report import result_json
+    from vibecode.solve.streaming import samples_for_free
 
     if args.n is not None and args.n < 1:
         raise UsageError(f"--n must be at least 1, got {args.n}.")
@@ -141,8 +143,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         assert problem is not None
         events = session.solve(problem, use_model_checks=not args.no_model_checks)
-    progress = Progress(settings.n, rates=not str(settings.engine or "").startswith("replay:"))
-    show = progress_sink(args, progress, event_json)
+    info = opened.engine.info()
+    # a replay engine without a rate samples in no time: no tokens/s, no time left to show
+    free = samples_for_free(opened.engine)
+    progress = Progress(settings.n, rates=not free, max_tokens=None if free else session.params().max_tokens,
+                        plan_rates=load_rates(model_key(info.model, info.backend)),
+                        time_budget_s=settings.time_budget_s)
+    eta = progress.eta
+
+    def to_json(event: Event) -> dict[str, Any]:  # the time left in the sampling events too
+        return eta.annotate(event, event_json(event))
+
+    show = progress_sink(args, progress, to_json)
     result = None
     for event in events:
         show(event)

@@ -10,9 +10,10 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from vibecode.cli.eta import BudgetSource, SamplingEta
 from vibecode.clr.claim_check import claim_counts
 from vibecode.engine.meter import Throughput
 from vibecode.events import (
@@ -42,10 +43,14 @@ STAGE_WORDS = {
 
 
 class Progress:
-    """Shows tokens/s and candidates sampled while sampling, and tests run while verifying."""
+    """Shows tokens/s, candidates sampled and the time left while sampling (from K x
+    ``max_tokens`` and the measured rate, shaped by ``plan_rates``, the cached per-K figures),
+    and tests run while verifying."""
 
     def __init__(self, n: int, out: TextIO | None = None, *, rates: bool = True,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, max_tokens: int | None = None,
+                 plan_rates: Mapping[int, float] | None = None, budget: BudgetSource | None = None,
+                 time_budget_s: float | None = None) -> None:
         self.out = out or sys.stderr
         self.n = n
         self.tty = self.out.isatty()
@@ -55,6 +60,7 @@ class Progress:
         self.parsed = 0  # candidates that will be tested (duplicates included)
         self.rates = rates  # False for the replay engine: its "generation" takes no time
         self.meter = Throughput(clock)
+        self.eta = SamplingEta(n, max_tokens, plan_rates, clock, budget, time_budget_s)
         self.last_line = 0.0
         self._live: Any = None
         self.ticker = StageTicker(self.out) if self.tty else None
@@ -62,6 +68,7 @@ class Progress:
     def __call__(self, event: Event) -> None:
         if self.ticker is not None:
             self.ticker.stop()
+        self.eta.observe(event)
         if isinstance(event, SampleProgress):
             self.tokens[event.index] = event.tokens
             self.meter.observe(sum(self.tokens.values()))
@@ -94,8 +101,14 @@ class Progress:
             self._line(f"note: {event.reason}")
 
     def _sampling_status(self) -> None:
-        self._status(f"sampling {bar(self.sampled, self.n)} {self.sampled}/{self.n} candidates, "
-                     f"{sum(self.tokens.values())} tokens" + self._rate(", "))
+        self._status(self.sampling_line())
+
+    def sampling_line(self) -> str:
+        """The live line: candidates sampled of K, tokens, tokens/s and the time left."""
+        k = self.eta.k  # the sample stage's K: the plan may have lowered the one asked for
+        left = self.eta.text() if self.rates else ""
+        return (f"sampling {bar(self.sampled, k)} {self.sampled}/{k} candidates, "
+                f"{sum(self.tokens.values())} tokens" + self._rate(", ") + (f", {left}" if left else ""))
 
     def _rate(self, lead: str, final: bool = False) -> str:
         if not self.rates:

@@ -12,13 +12,20 @@ with K sequences (:func:`record`). They are kept per model and backend in the us
 Between two measured K the time of one decode step is interpolated linearly; outside them it is
 extrapolated conservatively (beyond the largest K a step costs proportionally more; below the
 smallest it costs no less).
+
+While sampling, :func:`tokens_left` and :func:`sampling_left_s` give the remaining time: each
+open sequence may still generate up to its budget, and the decode steps are timed from the run's
+own measured tokens/s (shaped by the cached per-K figures when there are any, since a step with
+fewer open sequences is cheaper). :func:`sample_budget` reads the K and max_tokens the sample
+stage announced, which the plan may have lowered.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
@@ -191,6 +198,71 @@ def plan(
                    fits=guess is not None and guess.wall_s <= budget_s,
                    reason=(f"K x max_tokens = {k} x {max_tokens}: {over}; even K={k_floor} with "
                            f"{total} tokens needs {_duration(guess.wall_s if guess else 0)}"))
+
+
+def tokens_left(tokens: Mapping[int, int], finished: Collection[int], k: int, max_tokens: int) -> list[int]:
+    """The tokens each sequence still open may generate: the K sequences (numbered from 0) and any
+    other that sent tokens, less the finished ones; one not heard from yet has its whole budget."""
+    open_ = (set(range(k)) | set(tokens)) - set(finished)
+    return sorted(max(0, max_tokens - tokens.get(i, 0)) for i in open_)
+
+
+def sampling_left_s(left: Sequence[int], rate: float | None,
+                    rates: Mapping[int, float] | None = None) -> float | None:
+    """Seconds until the open sequences, with ``left`` tokens each to go, have all used their
+    budget, at the aggregate ``rate`` (tokens/s) measured so far in this run; None while the
+    rate is not known. An upper bound in tokens (a sequence may stop early), not a promise.
+
+    The sequences decode together: one step gives each open sequence a token, so the shortest
+    finishes first and the later steps serve fewer sequences. A step with n open sequences takes
+    n / rate seconds when every n reaches the same aggregate rate; with cached per-K figures
+    (``rates``) it takes :func:`step_seconds` scaled so that the current n matches ``rate``."""
+    if rate is None or rate <= 0:
+        return None
+    order = sorted(x for x in left if x > 0)
+    if not order:
+        return 0.0
+    now = len(order)
+    cached = step_seconds(rates, now) if rates else None
+    scale = (now / rate) / cached if cached else None
+
+    def step(n: int) -> float:
+        if scale is None or not rates:
+            return n / rate
+        return scale * (step_seconds(rates, n) or 0.0)
+
+    total, done = 0.0, 0
+    for i, tokens in enumerate(order):  # sequences still open from here on: now - i
+        total += (tokens - done) * step(now - i)
+        done = tokens
+    return total
+
+
+def within_budget(left_s: float | None, budget_s: float | None, elapsed_s: float) -> float | None:
+    """The time left, no longer than what remains of ``--time-budget`` (sampling stops there)."""
+    if left_s is None or budget_s is None:
+        return left_s
+    return min(left_s, max(0.0, budget_s - elapsed_s))
+
+
+_BUDGET = re.compile(r"for (\d+) x (\d+) tokens")
+_CANDIDATES = re.compile(r"^(\d+) (?:candidate|patch)")
+
+
+def sample_budget(detail: str) -> tuple[int | None, int | None]:
+    """The K and max_tokens in the sample stage's detail ("8 candidates; about 6 min for 8 x
+    4096 tokens at ..." from :meth:`Plan.describe`); None for what it does not say."""
+    budget = _BUDGET.search(detail)
+    if budget:
+        return int(budget.group(1)), int(budget.group(2))
+    head = _CANDIDATES.match(detail)
+    return (int(head.group(1)) if head else None), None
+
+
+def left_text(seconds: float) -> str:
+    """The remaining time as the progress shows it: "up to 6 min left" (an upper bound: every
+    sequence may stop before its budget)."""
+    return f"up to {_duration(seconds)} left"
 
 
 def _duration(seconds: float) -> str:

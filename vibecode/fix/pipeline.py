@@ -46,6 +46,7 @@ from vibecode.fix.score import decide
 from vibecode.fix.suite import SuiteCommand, check_baseline, failures, run_tests, with_environment
 from vibecode.fix.testfiles import find_test_files
 from vibecode.fix.verify import CHEAP_SUITE_TESTS, Verification, VerifyPlan, verify_patch
+from vibecode.fix.wording import count
 from vibecode.repo.code_index import CodeIndex, default_cache_dir
 from vibecode.sandbox import Sandbox
 from vibecode.types import (
@@ -166,7 +167,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     yield stage.finish()
 
     stage = _Stage(run, "sample")
-    yield stage.start(f"{target.n} candidates")
+    yield stage.start(count(target.n, "candidate"))
     completions = yield from _noting(run, sample_candidates(run.engine, messages, run.params, target.n, run.budget))
     yield stage.finish()
 
@@ -178,7 +179,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
 
     stage = _Stage(run, "verify")
     distinct = [c for c in candidates.values() if c.parsed and c.duplicate_of is None]
-    yield stage.start(f"{len(distinct)} distinct patches")
+    yield stage.start(count(len(distinct), "distinct patch", "distinct patches"))
     plan = VerifyPlan(
         source=target.source, command=target.command, failing=tuple(c.nodeid for c in failing),
         passed_before=passed_before, selectors=target.tests,

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vibecode.clr.score import Calibration, trajectory_weight
+from vibecode.fix.wording import candidates_do, failing_tests, still_pass, were_checked
 from vibecode.types import FixCandidate, FixStatus
 
 SHARE_WEIGHT = 0.6
@@ -98,7 +99,7 @@ def decide(
     status, reason = _status(top[0], len(failing), allow_test_edits)
     editors = [c.index for c in distinct if c.test_edit and c.fixes_all and not c.regressions]
     if status == "failed" and editors and not allow_test_edits and not top[0].test_edit:
-        reason += (f" Candidate {', '.join(map(str, editors))} fixes all of them by editing a test file, which "
+        reason += (f" {candidates_do(editors, 'fixes', 'fix')} all of them by editing a test file, which "
                    "is not proposed unless you allow it (--allow-test-edits).")
     if status == "failed":
         return FixDecision(status, best.index, 0.0, 0.0, ranking, cluster_of, clusters, reason)
@@ -129,7 +130,7 @@ def _best_r(c: FixCandidate, candidates: Sequence[FixCandidate], r: dict[int, fl
 
 def _status(head: FixCandidate, n_failing: int, allow_test_edits: bool) -> tuple[FixStatus, str]:
     if not head.fixes_all:
-        return "failed", (f"No patch fixes all {n_failing} failing test(s); the closest fixes {head.fixed}."
+        return "failed", (f"No patch fixes {failing_tests(n_failing)}; the closest fixes {head.fixed}."
                           if head.verified else "No patch could be checked in the sandbox.")
     if head.regressions:
         return "failed", (f"Every patch that fixes the failing tests breaks others; the best breaks "
@@ -138,9 +139,9 @@ def _status(head: FixCandidate, n_failing: int, allow_test_edits: bool) -> tuple
         return "failed", "The only patches that make the tests pass edit the tests (allow them with --allow-test-edits)."
     edits = " It edits test files (allowed)." if head.test_edit else ""
     if head.regression_scope == "all":
-        return "verified", (f"The proposal fixes all {n_failing} failing test(s) and all {head.regression_run} "
-                            f"tests that passed before still pass.{edits}")
+        return "verified", (f"The proposal fixes {failing_tests(n_failing)} and "
+                            f"{still_pass(head.regression_run)}.{edits}")
     if head.regression_scope == "affected":
-        return "plausible", (f"The proposal fixes all {n_failing} failing test(s); only the {head.regression_run} "
-                             f"tests that import the touched modules were checked for regressions.{edits}")
-    return "plausible", f"The proposal fixes all {n_failing} failing test(s); no other test could be checked.{edits}"
+        return "plausible", (f"The proposal fixes {failing_tests(n_failing)}; "
+                             f"{were_checked(head.regression_run)}.{edits}")
+    return "plausible", f"The proposal fixes {failing_tests(n_failing)}; no other test could be checked.{edits}"

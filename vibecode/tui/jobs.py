@@ -12,12 +12,13 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from vibecode.config import Settings
+from vibecode.engine.plan import load_rates, model_key
 from vibecode.engine.spec import OpenedEngine, make_engine
 from vibecode.errors import Cancelled, VibecodeError
 from vibecode.events import Event, ProposalReady, SampleProgress
@@ -81,6 +82,12 @@ class RunStarted:
     prompt_tokens: int
     max_tokens: int
     info: EngineInfo
+    plan_rates: Mapping[int, float] = field(default_factory=dict)  # cached tokens/s per K (for the ETA)
+
+
+def cached_rates(info: EngineInfo) -> dict[int, float]:
+    """This model's measured tokens/s per K on this machine (engine/plan.py's cache)."""
+    return load_rates(model_key(info.model, info.backend))
 
 
 @dataclass(frozen=True)
@@ -288,7 +295,7 @@ def solve(run: Run, settings: Settings, engines: EngineHolder, sandboxes: Sandbo
         session = Session(opened.engine, sandbox, settings, opened.manifest)
         run.session = session
         prompt = opened.engine.count_tokens("\n".join(m.content for m in messages))
-        emit(RunStarted(title, task.kind, prompt, session.params().max_tokens, info))
+        emit(RunStarted(title, task.kind, prompt, session.params().max_tokens, info, cached_rates(info)))
         if problem is not None:
             events = session.solve(problem, run.n)
         else:

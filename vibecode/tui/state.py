@@ -7,11 +7,12 @@ events that the worker thread sends (:meth:`RunState.apply`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from vibecode.engine.meter import Throughput
+from vibecode.engine.plan import sample_budget, sampling_left_s, tokens_left, within_budget
 from vibecode.engine.text import THINK_OPEN, ThinkSplitter
 from vibecode.events import (
     STAGES,
@@ -110,6 +111,10 @@ class RunState:
         self.stages_done: dict[str, float] = {}
         self.candidates: dict[int, CandidateRow] = {i: CandidateRow(i) for i in range(n)}
         self.max_tokens = 0
+        self.k = n  # the sample stage's K: the plan may lower the one asked for
+        self.plan_rates: Mapping[int, float] = {}  # cached tokens/s per K of this model and backend
+        self.time_budget_s: float | None = None  # --time-budget of a solve: sampling stops there
+        self.budget_started = self.started  # when the session's budget started (the run began)
         self.prompt_tokens = 0
         self.n_ctx = 0
         self.meter = Throughput(clock)
@@ -143,6 +148,9 @@ class RunState:
                 row.reasoning, row.answer = [c.reasoning], [c.answer]
         elif isinstance(event, StageStarted):
             self.stage, self.stage_detail = event.stage, event.detail
+            if event.stage == "sample":
+                k, max_tokens = sample_budget(event.detail)
+                self.k, self.max_tokens = k or self.k, max_tokens or self.max_tokens
         elif isinstance(event, StageFinished):
             self.stages_done[event.stage] = event.duration_s
             if event.stage == "sample":  # sampling is over: its whole span is the measure, unless it
@@ -217,6 +225,17 @@ class RunState:
         if self.sampling_rate is not None:
             return self.sampling_rate
         return self.meter.rate()
+
+    def sampling_left_s(self) -> float | None:
+        """Seconds of sampling left at most, while sampling and once the rate is measurable: every
+        open sequence may still use its whole budget (:func:`vibecode.engine.plan.sampling_left_s`)."""
+        if not self.running or self.stage != "sample" or "sample" in self.stages_done or self.max_tokens <= 0:
+            return None
+        tokens = {i: r.tokens for i, r in self.candidates.items() if r.phase is not None or r.finished}
+        finished = {i for i, r in self.candidates.items() if r.finished}
+        left = sampling_left_s(tokens_left(tokens, finished, self.k, self.max_tokens), self.meter.rate(),
+                               self.plan_rates)
+        return within_budget(left, self.time_budget_s, self.clock() - self.budget_started)
 
     @property
     def context_used(self) -> int:

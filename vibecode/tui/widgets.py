@@ -11,6 +11,7 @@ from textual.app import App
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
+from vibecode.engine.plan import left_text
 from vibecode.tui.review import band
 from vibecode.tui.state import CandidateRow, RunState
 from vibecode.types import Claim, EngineInfo
@@ -118,22 +119,38 @@ class StageLine(Static):
     """
 
     def show(self, state: RunState) -> None:
-        words = []
-        for stage, mark in state.stage_marks():
-            if mark == "done":
-                words.append(f"[$text-success]✓ {stage}[/]")
-            elif mark == "active":
-                words.append(f"[b $text-primary]▸ {stage}[/]")
-            else:
-                words.append(f"[dim]· {stage}[/dim]")
         status = {
             "starting": "[dim]starting…[/dim]",
-            "running": f"{state.sampled}/{state.n} sampled",
+            "running": f"{state.sampled}/{state.k} sampled" + eta_part(state),
             "done": "[$text-success]done[/]",
             "cancelled": "[$text-warning]cancelled[/]",
             "failed": "[$text-error]failed[/]",
         }[state.status]
-        self.update(Content.from_markup(" ".join(words) + f"  {status}  {state.elapsed():.1f} s"))
+        tail = f"  {status}  {state.elapsed():.1f} s"
+        line = Content.from_markup(stage_words(state, named=True) + tail)
+        room = self.size.width - 2  # the padding
+        if 0 < room < line.cell_length:  # narrow (the time left makes it longer): pending stages as dots
+            line = Content.from_markup(stage_words(state, named=False) + tail)
+        self.update(line)
+
+
+def stage_words(state: RunState, named: bool) -> str:
+    """✓ done ▸ active · pending, each with its name (or, unless ``named``, pending ones as dots)."""
+    words = []
+    for stage, mark in state.stage_marks():
+        if mark == "done":
+            words.append(f"[$text-success]✓ {stage}[/]")
+        elif mark == "active":
+            words.append(f"[b $text-primary]▸ {stage}[/]")
+        else:
+            words.append(f"[dim]· {stage}[/dim]" if named else "[dim]·[/dim]")
+    return " ".join(words)
+
+
+def eta_part(state: RunState) -> str:
+    """" · up to 6 min left" while sampling, once the run's tokens/s is measurable; else ""."""
+    left = state.sampling_left_s()
+    return "" if left is None else f" · [b]{left_text(left)}[/b]"
 
 
 def example_marks(row: CandidateRow, colors: dict[str, str]) -> Text:

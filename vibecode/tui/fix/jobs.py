@@ -27,6 +27,7 @@ from vibecode.tui.jobs import (
     Run,
     RunStarted,
     SandboxHolder,
+    cached_rates,
     drive,
     one_line,
     yield_to_the_ui,
@@ -61,7 +62,7 @@ def fix(
         info = opened.engine.info()
         emit(EngineReady(info, opened.notice))
         budget = sampling_params(settings, opened.manifest).max_tokens
-        emit(RunStarted(fix_title(root), "fix", 0, budget, info))
+        emit(RunStarted(fix_title(root), "fix", 0, budget, info, cached_rates(info)))
         return opened
 
     try:

@@ -12,6 +12,7 @@ from textual.highlight import highlight
 
 from vibecode.clr.claim_check import claim_counts
 from vibecode.errors import VibecodeError
+from vibecode.fix.wording import agreement
 from vibecode.repo.workspace import ApplyReport
 from vibecode.tui.fix.review import (
     FixProposal,
@@ -90,7 +91,7 @@ def fix_evidence_markup(result: FixResult, p: FixProposal) -> str:
     if c.test_edit:
         lines.append("test edits   [$text-warning]it edits test files: ranked last, never proposed[/]")
     dupes = f" · the same patch as #{', #'.join(map(str, p.duplicates))}" if p.duplicates else ""
-    lines.append(f"agreement    {len(p.members)} of {result.k} candidates behave alike{dupes}")
+    lines.append(f"agreement    {agreement(len(p.members), result.k)}{dupes}")
     v, f_, u = claim_counts(c.claims)
     lines.append(f"claims       [$text-success]{v} verified[/] · [$text-error]{f_} failed[/] · [dim]{u} unchecked[/dim]"
                  + (f" · r_k {c.r:.2f}" if c.r is not None else ""))

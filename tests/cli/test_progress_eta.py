@@ -1,0 +1,108 @@
+"""The time left while sampling, in the CLI's progress line and in its JSON events (issue 18):
+it appears once the run's tokens/s is measurable, follows the events, and goes with the stage."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from vibecode.cli.eta import ETA_FIELD, SamplingEta
+from vibecode.cli.render import Progress
+from vibecode.events import CandidateSampled, SampleProgress, StageFinished, StageStarted
+from vibecode.session import event_json
+from vibecode.types import Completion
+
+
+def done(index: int, tokens: int) -> CandidateSampled:
+    return CandidateSampled(index, Completion(text="x", reasoning="", answer="x", finish_reason="stop", prompt_tokens=10,
+                                              completion_tokens=tokens, seq=index))
+
+
+def test_the_progress_line_shows_the_time_left_and_follows_the_events() -> None:
+    now = [100.0]
+    progress = Progress(2, io.StringIO(), clock=lambda: now[0], max_tokens=100)
+    progress(StageStarted("sample", "2 candidates"))
+    progress(SampleProgress(0, "x", 0, "thinking"))
+    assert "left" not in progress.sampling_line()  # no rate yet: no guess
+    now[0] = 102.0
+    progress(SampleProgress(0, "x", 20, "thinking"))  # 10 tokens/s; 80 + 100 tokens to go
+    assert progress.sampling_line().endswith(", 10.0 tokens/s, up to 18 s left")
+    now[0] = 104.0
+    progress(SampleProgress(1, "x", 20, "thinking"))  # still 10 tokens/s; 80 + 80 to go
+    assert progress.sampling_line().endswith("up to 16 s left")
+    progress(done(1, 20))  # candidate 1 stopped early: only candidate 0's 80 tokens remain
+    assert progress.sampling_line().endswith("up to 8 s left")
+    assert "1/2 candidates" in progress.sampling_line()
+    progress(StageFinished("sample", 4.0))
+    assert "left" not in progress.sampling_line()
+
+
+def test_the_planned_budget_replaces_the_asked_one_and_replay_shows_no_time() -> None:
+    now = [0.0]
+    progress = Progress(8, io.StringIO(), clock=lambda: now[0], max_tokens=4096)
+    progress(StageStarted("sample", "4 candidates; about 2 min for 4 x 100 tokens at 10.0 tokens/s; "
+                                    "K x max_tokens = 8 x 4096: 28 min is over the 2 min budget, so K is 4"))
+    progress(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 1.0
+    progress(SampleProgress(0, "x", 10, "answer"))  # 10 tokens/s; 90 + 3 x 100 to go
+    assert "0/4 candidates" in progress.sampling_line() and progress.sampling_line().endswith("up to 39 s left")
+    replay = Progress(1, io.StringIO(), rates=False, clock=lambda: now[0], max_tokens=100)
+    replay(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 3.0
+    replay(SampleProgress(0, "x", 50, "answer"))
+    assert "left" not in replay.sampling_line() and "tokens/s" not in replay.sampling_line()
+
+
+def test_json_events_carry_the_seconds_left_on_sampling_events() -> None:
+    now = [0.0]
+    eta = SamplingEta(1, 100, clock=lambda: now[0])
+    start = StageStarted("sample", "1 candidate")
+    assert ETA_FIELD not in eta.annotate(start, event_json(start))
+    first = SampleProgress(0, "x", 0, "answer")
+    assert eta.annotate(first, event_json(first))[ETA_FIELD] is None  # not measurable yet
+    now[0] = 5.0
+    later = SampleProgress(0, "x", 50, "answer")
+    body = eta.annotate(later, event_json(later))
+    assert body[ETA_FIELD] == 5.0 and body["event"] == "SampleProgress" and body["tokens"] == 50
+    assert eta.annotate(done(0, 60), event_json(done(0, 60)))[ETA_FIELD] == 0.0  # nothing open
+
+
+def test_fix_and_precommit_ask_the_open_model_for_the_budget(tmp_path: Path) -> None:
+    from vibecode.cli.cmd_fix import FixProgress, sample_budget_of
+    from vibecode.config import Settings
+    from vibecode.engine.replay import ReplayEngine
+    from vibecode.session import Session
+
+    now = [0.0]
+    asked: list[int] = []
+
+    def budget() -> tuple[int, dict[int, float]]:
+        asked.append(1)
+        return 100, {}
+
+    progress = FixProgress(2, io.StringIO(), budget=budget)
+    progress.inner.meter.clock = progress.inner.eta.meter.clock = lambda: now[0]
+    assert asked == []  # not before sampling: the model opens later
+    progress(StageStarted("sample", "2 candidates"))
+    progress(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 2.0
+    progress(SampleProgress(0, "x", 20, "answer"))  # 10 tokens/s; 80 + 100 to go
+    assert asked == [1] and progress.inner.sampling_line().endswith("up to 18 s left")
+    silent = SamplingEta(1, None, budget=lambda: None)  # a replay engine that samples in no time
+    silent.observe(StageStarted("sample", "1 candidate"))
+    assert silent.max_tokens is None and silent.left_s() is None
+    pool = tmp_path / "pool.jsonl"
+    pool.write_text('{"kind": "candidate", "text": "x"}\n', encoding="utf-8")
+    assert sample_budget_of(Session(ReplayEngine(pool), None, Settings())) is None
+    paced = sample_budget_of(Session(ReplayEngine(pool, tps=50.0), None, Settings(max_tokens=300)))
+    assert paced is not None and paced[0] == 300
+
+
+def test_the_time_left_stops_at_the_time_budget() -> None:
+    now = [0.0]
+    progress = Progress(1, io.StringIO(), clock=lambda: now[0], max_tokens=1000, time_budget_s=30.0)
+    progress(StageStarted("sample", "1 candidate"))
+    progress(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 10.0
+    progress(SampleProgress(0, "x", 100, "answer"))  # 10 tokens/s: 90 s of tokens, 20 s of budget
+    assert progress.sampling_line().endswith("up to 20 s left")

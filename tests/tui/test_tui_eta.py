@@ -1,0 +1,71 @@
+"""The run view's stage line shows the time left while sampling (issue 18): nothing before the
+run's tokens/s is measurable, then a figure that follows the events, gone once sampling ends.
+The app's clock is the test's, so the rate is set by the test, not by the machine."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.solve.pools import coin_change_pool, write_pool
+from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
+from vibecode.config import Settings
+from vibecode.tui.app import VibecodeApp
+from vibecode.tui.screens.run import RunScreen
+from vibecode.tui.widgets import StageLine
+
+
+def test_the_stage_line_shows_the_time_left_and_it_follows_the_rate(project: Path, tmp_path: Path) -> None:
+    quick = write_pool(tmp_path / "quick.jsonl", [x for i, x in enumerate(coin_change_pool()) if i != 6])
+    engine = GatedEngine(quick, after=150)
+    now = [1000.0]
+
+    async def scenario() -> None:
+        app = VibecodeApp(project, Settings(n=8, max_tokens=1000), clock=lambda: now[0],
+                          engine_factory=fixed_factory(engine))
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_problem(project / "coin_change.md")
+            await wait_for(pilot, engine.reached.is_set, what="the gate")
+            screen = app.screen
+            assert isinstance(screen, RunScreen)
+            state = screen.state
+            await wait_for(pilot, lambda: engine.shown(state), what="the tokens before the gate")
+
+            def line() -> str:
+                return str(screen.query_one(StageLine).render())
+
+            assert state.sampling_left_s() is None and "left" not in line()  # every token at one instant
+            now[0] = 1010.0  # the gate's heartbeats arrive 10 s later: a rate, so a time left
+            await wait_for(pilot, lambda: state.sampling_left_s() is not None and "left" in line(),
+                           what="the time left")
+            first, first_line = state.sampling_left_s(), line()
+            assert first is not None and first > 0 and "up to " in first_line
+            # at 80 columns the line still fits: the pending stages shrink to dots
+            assert len(first_line) <= 78 and "▸ sample" in first_line and "· score" not in first_line
+            now[0] = 1030.0  # no new tokens for 20 s more: a third of the rate, three times the time
+            await wait_for(pilot, lambda: (state.sampling_left_s() or 0) > 2.5 * first, what="a longer time left")
+            await wait_for(pilot, lambda: line() != first_line, what="the line to follow")
+            assert "up to " in line() and line().split("up to ")[1] != first_line.split("up to ")[1]
+            engine.release.set()
+            await wait_for(pilot, lambda: "sample" in state.stages_done, 60, what="the end of sampling")
+            await wait_for(pilot, lambda: "left" not in line(), what="the time left to go")
+            assert state.sampling_left_s() is None and "✓ sample" in line()
+
+    asyncio.run(scenario())
+
+
+def test_the_run_states_time_left_follows_the_planned_budget_and_the_time_budget() -> None:
+    from vibecode.events import SampleProgress, StageStarted
+    from vibecode.tui.state import RunState
+
+    now = [0.0]
+    state = RunState(8, clock=lambda: now[0])
+    state.max_tokens = 4096
+    state.apply(StageStarted("sample", "2 candidates; about 20 s for 2 x 100 tokens at 10.0 tokens/s"))
+    assert (state.k, state.max_tokens) == (2, 100)  # the plan lowered K and max_tokens
+    state.apply(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 2.0
+    state.apply(SampleProgress(0, "x", 20, "answer"))  # 10 tokens/s; 80 + 100 to go
+    assert state.sampling_left_s() == 18.0
+    state.time_budget_s = 5.0
+    assert state.sampling_left_s() == 3.0  # sampling stops when --time-budget runs out

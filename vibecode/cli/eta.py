@@ -1,0 +1,87 @@
+"""The remaining sampling time, followed from a session's events for the CLI's progress.
+
+The arithmetic is :func:`vibecode.engine.plan.sampling_left_s`; this only keeps what it needs:
+the tokens of each sequence, the finished ones, the K x max_tokens budget (the sample stage's
+detail says when the plan lowered it) and the run's measured tokens/s.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from vibecode.engine.meter import Throughput
+from vibecode.engine.plan import (
+    left_text,
+    sample_budget,
+    sampling_left_s,
+    tokens_left,
+    within_budget,
+)
+from vibecode.events import CandidateSampled, Event, SampleProgress, StageFinished, StageStarted
+
+ETA_FIELD = "sampling_left_s"  # the field --progress / --json-events add to sampling events
+
+
+# Asked when sampling starts (the model is open by then): max_tokens and the cached per-K rates,
+# or None when there is no time to show (a replay engine that samples in no time).
+BudgetSource = Callable[[], tuple[int, Mapping[int, float]] | None]
+
+
+class SamplingEta:
+    def __init__(self, k: int, max_tokens: int | None, rates: Mapping[int, float] | None = None,
+                 clock: Callable[[], float] | None = None, budget: BudgetSource | None = None,
+                 time_budget_s: float | None = None) -> None:
+        self.k = k
+        self.time_budget_s = time_budget_s  # --time-budget: sampling stops when it runs out
+        self.clock = clock or time.monotonic
+        self.started = self.clock()
+        self.max_tokens = max_tokens
+        self.rates = dict(rates or {})
+        self.budget = budget
+        self.tokens: dict[int, int] = {}
+        self.finished: set[int] = set()
+        self.meter = Throughput(clock)
+        self.sampling = False
+
+    def observe(self, event: Event) -> None:
+        if isinstance(event, StageStarted) and event.stage == "sample":
+            if self.budget is not None:
+                asked = self.budget()
+                self.max_tokens, self.rates = (None, {}) if asked is None else (asked[0], dict(asked[1]))
+            k, max_tokens = sample_budget(event.detail)
+            self.k = k or self.k
+            if self.max_tokens is not None:
+                self.max_tokens = max_tokens or self.max_tokens
+            self.sampling = True
+        elif isinstance(event, StageFinished) and event.stage == "sample":
+            self.sampling = False
+        elif isinstance(event, SampleProgress):
+            self.sampling = True
+            self.tokens[event.index] = max(self.tokens.get(event.index, 0), event.tokens)
+            self.meter.observe(sum(self.tokens.values()))
+        elif isinstance(event, CandidateSampled):
+            self.finished.add(event.index)
+            self.tokens[event.index] = max(self.tokens.get(event.index, 0), event.completion.completion_tokens)
+
+    def left_s(self) -> float | None:
+        """Seconds of sampling left at most; None when not sampling or not yet measurable."""
+        if not self.sampling or not self.max_tokens:
+            return None
+        left = tokens_left(self.tokens, self.finished, self.k, self.max_tokens)
+        return within_budget(sampling_left_s(left, self.meter.rate(), self.rates), self.time_budget_s,
+                             self.clock() - self.started)
+
+    def text(self) -> str:
+        """"up to 6 min left", or "" while there is nothing to say."""
+        left = self.left_s()
+        return "" if left is None else left_text(left)
+
+    def annotate(self, event: Event, body: dict[str, Any]) -> dict[str, Any]:
+        """``body`` (an event's JSON) with the remaining seconds added to sampling events."""
+        self.observe(event)
+        if isinstance(event, (SampleProgress, CandidateSampled)):
+            left = self.left_s()
+            return {**body, ETA_FIELD: None if left is None else round(left, 1)}
+        return body
