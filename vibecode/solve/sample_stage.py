@@ -151,8 +151,12 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Generator
     also = f" with {', '.join(named[role] for role, _ in helpers)} in the same batch" if helpers else ""
     yield stage.start(f"{n} candidates{also}" + (f"; {eta}" if eta else ""))
     on_helper = _HelperSink(ctx, problem, probe, oracle, [role for role, _ in helpers])
-    completions = yield from sample_batch(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget,
-                                          [r for _, r in helpers], on_helper, probe)
+    try:
+        completions = yield from sample_batch(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget,
+                                              [r for _, r in helpers], on_helper, probe)
+    except ContextOverflow:
+        yield stage.finish()
+        raise
     yield stage.finish()
     cache = probe.cached()
     counts["model"] = probe.counts.get("model", 0)
