@@ -7,11 +7,19 @@ import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from tests.solve.oracle_pools import BAD_BRUTE, generator_line, oracle_line, problem, right, wrong
-from tests.solve.pools import write_pool
+from tests.solve.oracle_pools import (
+    BAD_BRUTE,
+    CORRECT,
+    generator_line,
+    oracle_line,
+    problem,
+    right,
+    wrong,
+)
+from tests.solve.pools import candidate, write_pool
 from vibecode.clr.execute import CandidateRunner
 from vibecode.config import Settings
-from vibecode.engine.base import Request
+from vibecode.engine.base import CANDIDATE, Request
 from vibecode.engine.replay import ReplayEngine
 from vibecode.engine.sampling import Budget
 from vibecode.errors import ContextOverflow
@@ -22,7 +30,7 @@ from vibecode.session import Session
 from vibecode.solve.context import SolveContext
 from vibecode.solve.sample_stage import Sampled, sample_stage
 from vibecode.solve.streaming import Probe
-from vibecode.types import Completion, SolveResult, StreamEvent
+from vibecode.types import ChatMessage, Completion, SamplingParams, SolveResult, StreamEvent
 
 RATE = 4000  # tokens/s per sequence
 SLOW = 40000  # 10 s at RATE: far longer than verifying the fast lines
@@ -148,3 +156,28 @@ def test_a_batch_that_overflows_the_context_falls_back_to_separate_requests(tmp_
     assert stages[:5] == ["inputs", "sample", "oracle", "inputs", "sample"]  # then the helpers first, apart
     assert any("did not fit in one batch" in note for note in result.notes)
     assert result.sampling["sampled"] == 3 and result.decision.oracle.startswith("a brute-force oracle passes")
+
+
+class _Logged(ReplayEngine):
+    """A paced replay that logs when each request starts and ends."""
+
+    log: list[str]
+
+    def stream(self, messages: Sequence[ChatMessage], params: SamplingParams, n: int = 1, *,
+               purpose: str = CANDIDATE, cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
+        self.log.append(f"start {purpose}")
+        yield from super().stream(messages, params, n, purpose=purpose, cancel=cancel)
+        self.log.append(f"end {purpose}")
+
+
+def test_claim_verdicts_start_when_their_candidate_finishes(tmp_path: Path) -> None:
+    claimed = candidate("Sliding window. The time complexity is O(n) because each index is visited once.", CORRECT)
+    lines = [*_lines([claimed], 100), *_lines(right(1), 8000), {"kind": "verdict", "text": "It holds.\nVERDICT: TRUE"}]
+    engine = _Logged(write_pool(tmp_path / "pool.jsonl", lines), tps=RATE)
+    engine.log = []
+    session = Session(engine, make_sandbox("local", Settings()), Settings(until="all"))  # type: ignore[arg-type]
+    events = list(session.solve(problem(), n=2))
+    assert engine.log.index("start verdict") < engine.log.index("end candidate")  # asked while sampling
+    result = events[-1].result  # type: ignore[union-attr]
+    first = next(c for c in result.candidates if c.index == 0)
+    assert any(c.kind == "complexity" and c.method == "model" and c.verdict == "verified" for c in first.claims)

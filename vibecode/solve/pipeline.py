@@ -41,6 +41,7 @@ from vibecode.solve.oracle_stage import (
     skipped,
 )
 from vibecode.solve.sample_stage import sample_stage
+from vibecode.solve.verdicts import EarlyVerdicts
 from vibecode.types import (
     CandidateEvidence,
     CandidateReport,
@@ -62,7 +63,7 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds)
     # One batch of the candidates and the helpers, each candidate verified as it finishes; a free
     # replay or streaming = False keeps the old order (vibecode.solve.sample_stage).
-    sampled = yield from sample_stage(ctx, problem, n, eta)
+    sampled = yield from sample_stage(ctx, problem, n, eta, MAX_MODEL_VERDICTS)
     completions, shared, counts, oracle, stopped = (sampled.completions, sampled.shared, sampled.counts,
                                                     sampled.oracle, sampled.stopped)
     reports = yield from _extract(ctx, problem, completions)
@@ -88,7 +89,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     stage = Stage(ctx, "claims")
     yield stage.start()
-    verdicts_left = [MAX_MODEL_VERDICTS]
+    early = sampled.verdicts  # verdicts started as candidates finished (vibecode.solve.verdicts)
+    verdicts_left = [MAX_MODEL_VERDICTS - (early.started if early is not None else 0)]
     for i, r in reports.items():
         if not r.parsed:
             continue
@@ -96,11 +98,13 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
             claims[i],
             problem=problem,
             io_results=_io_results(claims[i], results[_original(r)], len(shared), _claim_offset(i, reports, claims)),
-            ask=_verdict_asker(ctx, verdicts_left),
+            ask=_verdict_asker(ctx, verdicts_left, early),
         )
         reports[i] = _replace(reports[i], claims=checked, r=trajectory_weight(checked))
         yield ClaimsChecked(i, checked, trajectory_weight(checked))
-    if ctx.use_model_verdicts and verdicts_left[0] < 0:
+    if early is not None:
+        early.close()
+    if ctx.use_model_verdicts and (verdicts_left[0] < 0 or (early is not None and early.failed)):
         yield StepUnavailable("claims", "the model could not give verdicts; those claims stay unchecked")
     yield stage.finish()
 
@@ -268,14 +272,19 @@ def _io_results(
     return {n: results[start + k] for k, n in enumerate(positions) if start + k < len(results)}
 
 
-def _verdict_asker(ctx: SolveContext, left: list[int]) -> Callable[[list[list[ChatMessage]]], list[str | None]]:
+def _verdict_asker(ctx: SolveContext, left: list[int], early: EarlyVerdicts | None = None,
+                   ) -> Callable[[list[list[ChatMessage]]], list[str | None]]:
     """An ``ask`` callable for check_claims that respects the verdict budget; ``left[0]`` goes
-    negative once the model failed to answer."""
+    negative once the model failed to answer. Verdicts ``early`` started are taken from it."""
 
     def ask(prompts: list[list[ChatMessage]]) -> list[str | None]:
         answers: list[str | None] = []
         for prompt in prompts:
-            if not ctx.use_model_verdicts or left[0] <= 0 or ctx.budget.exhausted:
+            started, answer = early.take(prompt) if early is not None else (False, None)
+            if started:
+                answers.append(answer)
+                continue
+            if not ctx.use_model_verdicts or left[0] <= 0 or ctx.budget.exhausted or (early is not None and early.failed):
                 answers.append(None)
                 continue
             answer = ask_model(ctx.engine, prompt, ctx.helper_params, "verdict")

@@ -33,6 +33,7 @@ from vibecode.solve.prompts import (
     solve_messages,
 )
 from vibecode.solve.streaming import FREE_REPLAY, Probe, input_key, samples_for_free
+from vibecode.solve.verdicts import EarlyVerdicts
 from vibecode.types import Completion, InputResult, InputSet, Problem
 
 EDGE_CASES = "inputs"  # the edge-case request's purpose (and its replay kind)
@@ -49,9 +50,11 @@ class Sampled:
     oracle: OracleState
     cache: dict[str, tuple[InputResult, ...]]
     stopped: str | None
+    verdicts: EarlyVerdicts | None = None  # claim verdicts started during sampling
 
 
-def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Generator[Event, None, Sampled]:
+def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limit: int = 0,
+                 ) -> Generator[Event, None, Sampled]:
     if samples_for_free(ctx.engine) or not ctx.streaming:  # sample everything, then the helpers
         completions = yield from _sample(ctx, problem, n, None, eta)
         shared, counts, oracle = yield from _helpers_apart(ctx, problem)
@@ -59,7 +62,7 @@ def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Gener
         return Sampled(completions, shared, counts, oracle, {}, stopped)
     if ctx.runner is not None:
         try:
-            return (yield from _batched(ctx, problem, n, eta))
+            return (yield from _batched(ctx, problem, n, eta, verdict_limit))
         except ContextOverflow as exc:
             ctx.notes.append(f"The candidates and the helper requests did not fit in one batch ({exc.message}); "
                              "the helpers ran as separate requests before sampling.")
@@ -129,7 +132,8 @@ def _asks_edge_cases(ctx: SolveContext, problem: Problem) -> bool:
     return ctx.use_model_inputs and not ctx.budget.exhausted and not problem.signature.design  # no design prompt yet
 
 
-def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Generator[Event, None, Sampled]:
+def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limit: int,
+             ) -> Generator[Event, None, Sampled]:
     """The candidates and the helpers in one batch, streaming verification on the way."""
     assert ctx.runner is not None
     stage = Stage(ctx, "inputs")
@@ -143,6 +147,10 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Generator
     if _asks_edge_cases(ctx, problem):
         helpers.append((EDGE_CASES, Request(edge_case_batch_messages(problem), ctx.helper_params, 1, EDGE_CASES)))
     probe = Probe(ctx.runner, problem, shared, None, ctx.until, n, pending=len(helpers))
+    verdicts = None
+    if ctx.use_model_verdicts and verdict_limit > 0:
+        verdicts = EarlyVerdicts(ctx.engine, ctx.helper_params, problem, ctx.budget, verdict_limit)
+        probe.listeners.append(verdicts.add)
     oracle = OracleState()
     if helpers:
         oracle.check = OracleCheck(False, "no usable oracle: the model's brute-force solution never came")
@@ -155,6 +163,8 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Generator
         completions = yield from sample_batch(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget,
                                               [r for _, r in helpers], on_helper, probe)
     except ContextOverflow:
+        if verdicts is not None:
+            verdicts.close()
         yield stage.finish()
         raise
     yield stage.finish()
@@ -163,7 +173,7 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str) -> Generator
     counts[GENERATOR] = probe.counts.get(GENERATOR, 0)
     notes += list(oracle.generated.notes) + probe.notes
     yield InputsReady(counts, tuple(notes))
-    return Sampled(completions, probe.shared, counts, oracle, cache, probe.stopped)
+    return Sampled(completions, probe.shared, counts, oracle, cache, probe.stopped, verdicts)
 
 
 class _HelperSink:

@@ -77,6 +77,7 @@ class Probe:
         self._runs: dict[str, list[Future[tuple[InputResult, ...]]]] = {}  # code -> runs of consecutive slices
         self._members: dict[int, str] = {}
         self._jobs: list[Future[object]] = []
+        self.listeners: list[Callable[[Completion], None]] = []  # told of each finished candidate too
         self._oracle: str | None = None
         self._last_check = 0.0
         self.stopped: str | None = None
@@ -93,6 +94,8 @@ class Probe:
 
     def add(self, completion: Completion) -> None:
         """A sequence finished: start verifying it."""
+        for listener in self.listeners:
+            listener(completion)
         try:
             code, _ = extract_entry(completion.answer, self.problem.signature)
         except ExtractionError:
