@@ -28,6 +28,12 @@ from vibecode.problems.entry_adapter import extract_entry
 from vibecode.sandbox import make_sandbox
 from vibecode.session import Session
 from vibecode.solve.context import SolveContext
+from vibecode.solve.prompts import (
+    edge_case_batch_messages,
+    generator_messages,
+    oracle_messages,
+    solve_messages,
+)
 from vibecode.solve.sample_stage import Sampled, sample_stage
 from vibecode.solve.streaming import Probe
 from vibecode.types import ChatMessage, Completion, SamplingParams, SolveResult, StreamEvent
@@ -181,3 +187,12 @@ def test_claim_verdicts_start_when_their_candidate_finishes(tmp_path: Path) -> N
     result = events[-1].result  # type: ignore[union-attr]
     first = next(c for c in result.candidates if c.index == 0)
     assert any(c.kind == "complexity" and c.method == "model" and c.verdict == "verified" for c in first.claims)
+
+
+def test_the_batch_prompts_share_the_problem_text_as_prefix() -> None:
+    p = problem()
+    texts = [m(p)[0].content for m in (solve_messages, oracle_messages, generator_messages, edge_case_batch_messages)]
+    body = texts[0].rsplit("\n\n", 1)[0]
+    assert p.statement.strip()[:40] in body
+    assert all(t.startswith(body + "\n\n") for t in texts)
+    assert len({t[len(body):] for t in texts}) == 4  # only the role's instruction differs
