@@ -11,46 +11,37 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from vibecode.clr.claim_check import check_claims, io_inputs
 from vibecode.clr.claims import claim_text, extract_claims
 from vibecode.clr.compare import check_examples
-from vibecode.clr.design_inputs import generate_design_inputs
-from vibecode.clr.execute import CandidateRunner
-from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
 from vibecode.clr.oracle import ORACLE_INDEX
-from vibecode.clr.score import Calibration, behaviour_tokens, decide, trajectory_weight
+from vibecode.clr.score import behaviour_tokens, decide, trajectory_weight
 from vibecode.clr.stress import check_stress
-from vibecode.engine.base import Engine
 from vibecode.engine.plan import planned_request
-from vibecode.engine.sampling import Budget, ask_model, sample_candidates
+from vibecode.engine.sampling import ask_model
 from vibecode.errors import ExtractionError, SandboxError
 from vibecode.events import (
     CandidateParsed,
     CandidateTested,
     ClaimsChecked,
     Event,
-    InputsReady,
     ProposalReady,
-    StageFinished,
-    StageStarted,
     StepUnavailable,
 )
 from vibecode.patch.normalize import dedupe
 from vibecode.problems.entry_adapter import extract_entry
 from vibecode.problems.literals import to_leetcode
+from vibecode.solve.context import SolveContext, Stage
 from vibecode.solve.oracle_stage import (
-    GENERATOR,
     OracleState,
     differential,
     judge_oracle,
-    request_oracle,
     skipped,
 )
-from vibecode.solve.prompts import edge_case_messages, solve_messages
-from vibecode.solve.streaming import FREE_REPLAY, Probe, samples_for_free
+from vibecode.solve.sample_stage import sample_stage
+from vibecode.solve.verdicts import EarlyVerdicts
 from vibecode.types import (
     CandidateEvidence,
     CandidateReport,
@@ -60,94 +51,31 @@ from vibecode.types import (
     ExtractedClaim,
     InputResult,
     Problem,
-    SamplingParams,
     SolveResult,
 )
 
 MAX_MODEL_VERDICTS = 12  # verdict prompts per request, at most
 
 
-@dataclass
-class SolveContext:
-    engine: Engine
-    runner: CandidateRunner | None  # None where no code runs (math mode)
-    params: SamplingParams  # for candidates
-    helper_params: SamplingParams  # for edge cases and verdicts
-    budget: Budget
-    calibration: Calibration | None = None
-    use_model_inputs: bool = True
-    use_model_verdicts: bool = True
-    until: str = "all"  # when to stop sampling (vibecode.solve.streaming)
-    streaming: bool = True  # verify candidates as they finish (False: sample all, then verify)
-    sampling: dict[str, object] = field(default_factory=dict)  # asked, sampled, until, stopped
-    timing: dict[str, float] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-
-class _Stage:
-    """Times one stage and reports its start and end."""
-
-    def __init__(self, ctx: SolveContext, name: str) -> None:
-        self.ctx, self.name = ctx, name
-        self.started = time.monotonic()
-
-    def start(self, detail: str = "") -> StageStarted:
-        self.started = time.monotonic()
-        return StageStarted(self.name, detail)
-
-    def finish(self) -> StageFinished:
-        took = time.monotonic() - self.started
-        self.ctx.timing[self.name] = round(self.ctx.timing.get(self.name, 0.0) + took, 3)
-        return StageFinished(self.name, took)
-
-
 def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
     # A measured speed that cannot fit --time-budget lowers K or the thinking budget, named.
     n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds)
-    # A free replay keeps the old order (sample, then helpers); otherwise the helpers and inputs
-    # come first, so that each candidate is verified as soon as it finishes (streaming).
-    free = samples_for_free(ctx.engine) or not ctx.streaming
-    if free:
-        completions = yield from _sample(ctx, problem, n, None, eta)
-        reports = yield from _extract(ctx, problem, completions)
-
-    oracle = OracleState()
-    if ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted:
-        stage = _Stage(ctx, "oracle")
-        yield stage.start("a brute-force solution and an input generator")
-        oracle = request_oracle(ctx.engine, ctx.runner, problem, ctx.helper_params)
-        yield stage.finish()
-
-    stage = _Stage(ctx, "inputs")
-    yield stage.start()
-    shared, counts, notes = yield from shared_inputs(ctx, problem)
-    known = {repr(sorted(x.items())) for x in shared}
-    fresh = [dict(x) for x in oracle.generated.inputs if repr(sorted(x.items())) not in known]
-    shared += fresh
-    counts[GENERATOR] = len(fresh)
-    notes += list(oracle.generated.notes)
-    yield InputsReady(counts, tuple(notes))
-    yield stage.finish()
-
-    cache: dict[str, tuple[InputResult, ...]] = {}
-    if free:
-        stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
-    else:
-        probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until, n) if ctx.runner is not None else None
-        completions = yield from _sample(ctx, problem, n, probe, eta)
-        stopped = probe.stopped if probe is not None else None
-        cache = probe.cached() if probe is not None else {}
-        reports = yield from _extract(ctx, problem, completions)
+    # One batch of the candidates and the helpers, each candidate verified as it finishes; a free
+    # replay or streaming = False keeps the old order (vibecode.solve.sample_stage).
+    sampled = yield from sample_stage(ctx, problem, n, eta, MAX_MODEL_VERDICTS)
+    completions, shared, counts, oracle, stopped = (sampled.completions, sampled.shared, sampled.counts,
+                                                    sampled.oracle, sampled.stopped)
+    reports = yield from _extract(ctx, problem, completions)
     ctx.sampling = {"asked": n, "sampled": len(completions), "until": ctx.until,
                     "stopped": stopped or ("every candidate was sampled" if len(completions) >= n
                                            else "the time budget ran out")}
 
-    stage = _Stage(ctx, "verify")
+    stage = Stage(ctx, "verify")
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
-    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, cache)
+    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, sampled.cache)
     judge_oracle(oracle, problem, results, len(shared))
     n_examples = len(problem.examples)
     for i, r in reports.items():
@@ -159,9 +87,10 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
             yield CandidateTested(i, examples, len(shared), failures)
     yield stage.finish()
 
-    stage = _Stage(ctx, "claims")
+    stage = Stage(ctx, "claims")
     yield stage.start()
-    verdicts_left = [MAX_MODEL_VERDICTS]
+    early = sampled.verdicts  # verdicts started as candidates finished (vibecode.solve.verdicts)
+    verdicts_left = [MAX_MODEL_VERDICTS - (early.started if early is not None else 0)]
     for i, r in reports.items():
         if not r.parsed:
             continue
@@ -169,15 +98,17 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
             claims[i],
             problem=problem,
             io_results=_io_results(claims[i], results[_original(r)], len(shared), _claim_offset(i, reports, claims)),
-            ask=_verdict_asker(ctx, verdicts_left),
+            ask=_verdict_asker(ctx, verdicts_left, early),
         )
         reports[i] = _replace(reports[i], claims=checked, r=trajectory_weight(checked))
         yield ClaimsChecked(i, checked, trajectory_weight(checked))
-    if ctx.use_model_verdicts and verdicts_left[0] < 0:
+    if early is not None:
+        early.close()
+    if ctx.use_model_verdicts and (verdicts_left[0] < 0 or (early is not None and early.failed)):
         yield StepUnavailable("claims", "the model could not give verdicts; those claims stay unchecked")
     yield stage.finish()
 
-    stage = _Stage(ctx, "score")
+    stage = Stage(ctx, "score")
     yield stage.start()
     tiers = {source: count for source, count in counts.items() if source != "example"}
     decision, behaviour = _decide(ctx, problem, reports, results, shared, tiers, oracle, n)
@@ -196,18 +127,9 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     return result
 
 
-def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None, eta: str,
-            ) -> Generator[Event, None, list[Completion]]:
-    stage = _Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates" + (f"; {eta}" if eta else ""))
-    completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget, probe)
-    yield stage.finish()
-    return completions
-
-
 def _extract(ctx: SolveContext, problem: Problem, completions: Sequence[Completion],
              ) -> Generator[Event, None, dict[int, CandidateReport]]:
-    stage = _Stage(ctx, "extract")
+    stage = Stage(ctx, "extract")
     yield stage.start()
     reports = extract_and_dedupe(problem, completions)
     for r in reports.values():
@@ -295,30 +217,6 @@ def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> d
     return reports
 
 
-def shared_inputs(
-    ctx: SolveContext, problem: Problem
-) -> Generator[Event, None, tuple[list[dict[str, object]], dict[str, int], list[str]]]:
-    """The examples, then type-driven inputs, then the model's edge cases."""
-    shared = [dict(e.inputs) for e in problem.examples]
-    generated = generate_design_inputs(problem) if problem.signature.design else generate_inputs(problem)
-    notes = list(generated.notes)
-    shared += [dict(x) for x in generated.inputs]
-    counts = {"example": len(problem.examples), "type": len(generated.inputs), "model": 0}
-    if ctx.use_model_inputs and not ctx.budget.exhausted and not problem.signature.design:  # no design prompt yet
-        answer = ask_model(ctx.engine, edge_case_messages(edge_case_prompt(problem)), ctx.helper_params, "inputs")
-        if answer is None:
-            ctx.notes.append("The model could not propose edge-case inputs.")
-            yield StepUnavailable("inputs", "the model could not propose edge-case inputs")
-        else:
-            proposed = parse_model_inputs(answer, problem)
-            known = {repr(sorted(x.items())) for x in shared}
-            fresh = [dict(x) for x in proposed.inputs if repr(sorted(x.items())) not in known]
-            shared += fresh
-            counts["model"] = len(fresh)
-            notes += list(proposed.notes)
-    return shared, counts, notes
-
-
 def run_candidates(
     ctx: SolveContext,
     problem: Problem,
@@ -374,14 +272,19 @@ def _io_results(
     return {n: results[start + k] for k, n in enumerate(positions) if start + k < len(results)}
 
 
-def _verdict_asker(ctx: SolveContext, left: list[int]) -> Callable[[list[list[ChatMessage]]], list[str | None]]:
+def _verdict_asker(ctx: SolveContext, left: list[int], early: EarlyVerdicts | None = None,
+                   ) -> Callable[[list[list[ChatMessage]]], list[str | None]]:
     """An ``ask`` callable for check_claims that respects the verdict budget; ``left[0]`` goes
-    negative once the model failed to answer."""
+    negative once the model failed to answer. Verdicts ``early`` started are taken from it."""
 
     def ask(prompts: list[list[ChatMessage]]) -> list[str | None]:
         answers: list[str | None] = []
         for prompt in prompts:
-            if not ctx.use_model_verdicts or left[0] <= 0 or ctx.budget.exhausted:
+            started, answer = early.take(prompt) if early is not None else (False, None)
+            if started:
+                answers.append(answer)
+                continue
+            if not ctx.use_model_verdicts or left[0] <= 0 or ctx.budget.exhausted or (early is not None and early.failed):
                 answers.append(None)
                 continue
             answer = ask_model(ctx.engine, prompt, ctx.helper_params, "verdict")

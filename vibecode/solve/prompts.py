@@ -3,6 +3,9 @@ then one instruction that asks for reasoning followed by a single final code blo
 
 from __future__ import annotations
 
+import json
+
+from vibecode.problems.literals import to_leetcode
 from vibecode.types import ChatMessage, MathProblem, Problem
 
 SOLVE_INSTRUCTION = (
@@ -69,3 +72,26 @@ def oracle_messages(problem: Problem) -> list[ChatMessage]:
 def generator_messages(problem: Problem) -> list[ChatMessage]:
     names = ", ".join(problem.signature.arg_names) or "none"
     return [ChatMessage("user", _body(problem) + "\n\n" + GENERATOR_INSTRUCTION.format(names=names))]
+
+
+EDGE_CASE_INSTRUCTION = (
+    "List up to {count} tricky but VALID inputs for {entry} that are likely to expose bugs: "
+    "smallest and largest allowed sizes, duplicates, negative numbers, extremes of the allowed "
+    "values. Every input must satisfy all the constraints and promises of the problem. Write each "
+    "input on its own line as one JSON object that maps every argument name ({names}) to its "
+    "value, and nothing else on that line{example}. Write linked lists and binary trees as "
+    "LeetCode arrays (trees level by level, null for a missing child). Do not write the expected "
+    "outputs."
+)
+
+
+def edge_case_batch_messages(problem: Problem, count: int = 8) -> list[ChatMessage]:
+    """The edge-case request of the candidates' batch: the same problem text first (a shared
+    prompt prefix), then the instruction, in the format ``parse_model_inputs`` reads."""
+    names = ", ".join(problem.signature.arg_names) or "none"
+    example = ""
+    if problem.examples:
+        pairs = ", ".join(f"{json.dumps(k)}: {to_leetcode(v)}" for k, v in problem.examples[0].inputs.items())
+        example = ", for example {" + pairs + "}"
+    text = EDGE_CASE_INSTRUCTION.format(count=count, entry=_entry(problem), names=names, example=example)
+    return [ChatMessage("user", _body(problem) + "\n\n" + text)]
