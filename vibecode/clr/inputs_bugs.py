@@ -151,17 +151,17 @@ def _with_targets(problem: Problem, base: Args, name: str, items: list[int]) -> 
 def rotations(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
     base = bases[0]
-    for name in rotated_lists(problem) & set(_lists(specs(problem), 1)):
-        n = _small_len(c, name, base, 6)
-        for distinct in (True, False) if name not in c.unique else (True,):
-            items = _sorted_small(c, name, base, n, distinct)
-            probes = _probe_values(items)
-            ints = _scalars(specs(problem), "int")
-            for p in range(len(items)):
-                rot = items[p:] + items[:p]
-                for k in range(2):
-                    t = probes[(2 * p + k) % len(probes)]
-                    out.append({**base, name: rot, **{i: t for i in ints}})
+    ints = _scalars(specs(problem), "int")
+    for name in sorted(rotated_lists(problem) & set(_lists(specs(problem), 1))):
+        for want in (2, 3, 6):  # every pivot; short lists with every item as the target
+            n = _small_len(c, name, base, want)
+            for distinct in (True, False) if name not in c.unique else (True,):
+                items = _sorted_small(c, name, base, n, distinct)
+                for p in range(len(items)):
+                    rot = items[p:] + items[:p]
+                    probes = list(dict.fromkeys(rot)) if n <= 3 else [rot[(p + 1) % n], max(rot) + 1][p % 2:][:1]
+                    for t in probes if ints else [None]:
+                        out.append({**base, name: rot, **{i: t for i in ints}})
     return out
 
 
@@ -264,6 +264,9 @@ STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] 
     "extremes": extremes, "rotations": rotations, "runs": runs, "targets": targets, "shapes": shapes,
     "strings": strings, "orders": orders,
 }
+
+
+WEIGHTS = {"rotations": 2, "strings": 2}  # inputs taken from a strategy in each round (default 1)
 
 
 def bug_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:

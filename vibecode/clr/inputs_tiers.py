@@ -23,7 +23,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from vibecode.clr.inputs_bugs import bug_candidates
+from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates
 from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.problems.constraints import Constraints, parse_constraints
@@ -169,7 +169,7 @@ def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_cou
     return TieredInputs(tuple(a for a, _ in kept), tuple(t for _, t in kept), tuple(notes))
 
 
-def _bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
+def bug_bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
     """The inputs the bug-seeking strategies change: a small one with at least three items in its
     lists where there is one, then a middle-sized one."""
     by_size = sorted(drawn, key=lambda a: len(key(a)))
@@ -183,10 +183,10 @@ def _bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
 def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
     """Add up to ``limit`` bug-seeking inputs to ``out`` (edge tier), taking from each strategy in
     turn; a note when the validator drops most of what they propose."""
-    proposed = bug_candidates(problem, c, _bases([a for a, _ in out.values()]))
+    proposed = bug_candidates(problem, c, bug_bases([a for a, _ in out.values()]))
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0
-    for made in proposed.values():
+    for name, made in proposed.items():
         keep: dict[str, dict[str, object]] = {}
         for args in made:
             k = key(args)
@@ -197,7 +197,9 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
                 rejected += 1
                 continue
             keep[k] = args
-        valid.append(list(keep.values()))
+        kept = list(keep.values())
+        step = WEIGHTS.get(name, 1)
+        valid += [kept[k::step] for k in range(step)]  # a strategy of weight w takes w slots a round
     added = 0
     for row in itertools.zip_longest(*valid):
         for args in row:
