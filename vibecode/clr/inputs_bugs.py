@@ -104,7 +104,7 @@ def _probe_values(items: list[int], rows: list[list[int]] | None = None) -> list
 
 def targets(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     spec = specs(problem)
-    ints = _scalars(spec, "int")
+    ints = [t for t in _scalars(spec, "int") if t in c.value]  # a stated range: the validator bounds it
     out: list[Args] = []
     for base in bases:
         for lst in _lists(spec, 1) + _lists(spec, 2):
@@ -120,7 +120,9 @@ def targets(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
 
 def _sorted_small(c: Constraints, name: str, base: Args, n: int, distinct: bool) -> list[int]:
     r = _list_item_range(c, name, base)
-    lo, hi = r if r else (-10, 10)
+    if r is None:
+        return []
+    lo, hi = r
     start = max(lo, min(0, hi - 2 * n)) if lo < 0 <= hi else lo
     if distinct:
         return list(range(start, hi + 1, 2)[:n]) or [lo]
@@ -140,8 +142,10 @@ def _small_len(c: Constraints, name: str, base: Args, want: int = SMALL) -> int:
     return max(lo, min(hi, want))
 
 
-def _with_targets(problem: Problem, base: Args, name: str, items: list[int]) -> list[Args]:
-    ints = [t for t in _scalars(specs(problem), "int")]
+def _with_targets(problem: Problem, c: Constraints, base: Args, name: str, items: list[int]) -> list[Args]:
+    ints = [t for t in _scalars(specs(problem), "int") if t in c.value]
+    if not items:
+        return []
     if not ints:
         return [{**base, name: items}]
     probes = _probe_values(items)
@@ -151,13 +155,13 @@ def _with_targets(problem: Problem, base: Args, name: str, items: list[int]) -> 
 def rotations(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
     base = bases[0]
-    ints = _scalars(specs(problem), "int")
+    ints = [t for t in _scalars(specs(problem), "int") if t in c.value]
     for name in sorted(rotated_lists(problem) & set(_lists(specs(problem), 1))):
         for want in (2, 3, 6):  # every pivot; short lists with every item as the target
             n = _small_len(c, name, base, want)
             for distinct in (True, False) if name not in c.unique else (True,):
                 items = _sorted_small(c, name, base, n, distinct)
-                for p in range(len(items)):
+                for p in range(len(items) if items else 0):
                     rot = items[p:] + items[:p]
                     probes = list(dict.fromkeys(rot)) if n <= 3 else [rot[(p + 1) % n], max(rot) + 1][p % 2:][:1]
                     for t in probes if ints else [None]:
@@ -173,8 +177,8 @@ def runs(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
             continue
         n = _small_len(c, name, base, 6)
         dup = _sorted_small(c, name, base, n, False)
-        out += _with_targets(problem, base, name, dup)
-        out += _with_targets(problem, base, name, [dup[0]] * n)
+        out += _with_targets(problem, c, base, name, dup)
+        out += _with_targets(problem, c, base, name, dup[:1] * n)
     return out
 
 
@@ -204,7 +208,7 @@ def shapes(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
                 cells = sorted(cells, key=lambda v: (str(type(v)), v))
             grid = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
             nums = [v for v in cells if isinstance(v, int) and not isinstance(v, bool)]
-            ints = _scalars(spec, "int")
+            ints = [t for t in _scalars(spec, "int") if t in c.value]
             probes = [nums[0], nums[-1], max(nums) + 1] if nums and ints else [None]
             for t in probes:
                 out.append({**base, name: grid, **({i: t for i in ints} if t is not None else {})})
@@ -221,7 +225,9 @@ def orders(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
             continue
         n = _small_len(c, name, base)
         r = _int_range(c, name, base)
-        lo, hi = r if r else (-10, 10)
+        if r is None:  # no stated range: the examples' own range holds, see clr.inputs
+            continue
+        lo, hi = r
         up = list(range(max(lo, 1), hi + 1)[:n]) or [lo] * n
         neg = list(range(-1, lo - 1, -1)[:n])
         neg = [neg[k] for k in (2, 0, 3, 1, 4) if k < len(neg)] + neg[5:]
