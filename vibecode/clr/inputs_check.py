@@ -4,6 +4,8 @@ and the small helpers the input stages share."""
 from __future__ import annotations
 
 import json
+import re
+from functools import lru_cache
 
 from vibecode.problems.constraints import Constraints, differ_violations, holds, parse_constraints
 from vibecode.problems.typespec import TypeSpec, check_value, parse_type
@@ -53,6 +55,23 @@ def lengths(value: object, depth: int) -> list[int]:
     if depth == 0:
         return [sum(v is not None for v in value) if isinstance(value, list) else len(value)] if isinstance(value, (list, str)) else []
     return [n for v in value for n in lengths(v, depth - 1)] if isinstance(value, list) else []
+
+
+def rotated_lists(problem: Problem) -> set[str]:
+    """List arguments the statement calls a rotated sorted array: a constraint line or a sentence
+    naming the argument says both "rotated" and "sorted" or "ascending" (in either order)."""
+    return set(_rotated(problem.constraints, problem.statement, tuple(p.name for p in problem.signature.params)))
+
+
+@lru_cache(maxsize=256)
+def _rotated(constraints: tuple[str, ...], statement: str, names: tuple[str, ...]) -> frozenset[str]:
+    lines = [*constraints, *re.split(r"(?<=[.!?])\s+", statement)]
+    out = set()
+    for line in lines:
+        low = line.lower()
+        if "rotat" in low and any(w in low for w in ("sorted", "ascending", "non-decreasing")):
+            out |= {n for n in names if re.search(rf"\b{re.escape(n)}\b", line)}
+    return frozenset(out)
 
 
 def validate_input(args: dict[str, object], problem: Problem, constraints: Constraints | None = None) -> list[str]:

@@ -17,11 +17,13 @@ dropped and counted, and the notes say so when the filter drops most of what was
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
 from dataclasses import dataclass
 
+from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates
 from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.problems.constraints import Constraints, parse_constraints
@@ -124,9 +126,11 @@ def _unsupported(problem: Problem) -> str | None:
 
 
 def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_count: int = 10,
-                   stress: int = STRESS_INPUTS, constraints: Constraints | None = None) -> TieredInputs:
+                   stress: int = STRESS_INPUTS, constraints: Constraints | None = None,
+                   bugs: int = 0) -> TieredInputs:
     """Up to ``edge`` edge, ``random_count`` random and ``stress`` stress inputs, validated and
-    without duplicates; see the module doc."""
+    without duplicates, and up to ``bugs`` bug-seeking inputs (``clr.inputs_bugs``) in the edge
+    tier; see the module doc."""
     why = _unsupported(problem)
     if why:
         return TieredInputs((), (), (why,))
@@ -158,9 +162,52 @@ def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_cou
                 out[k] = (args, tier)
                 made += 1
         notes += _filter_note(tier, tried, rejected, reasons)
+    if bugs > 0:
+        notes += _bugs(problem, c, bugs, out)
     notes += _stress(problem, c, seed, stress, out)
     kept = list(out.values())
     return TieredInputs(tuple(a for a, _ in kept), tuple(t for _, t in kept), tuple(notes))
+
+
+def bug_bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The inputs the bug-seeking strategies change: a small one with at least three items in its
+    lists where there is one, then a middle-sized one."""
+    by_size = sorted(drawn, key=lambda a: len(key(a)))
+    roomy = [a for a in by_size if all(len(v) >= 3 for v in a.values() if isinstance(v, (list, str)))]
+    picks = [roomy[0]] if roomy else by_size[:1]
+    if by_size:
+        picks.append(by_size[len(by_size) // 2])
+    return list({key(a): a for a in picks}.values())
+
+
+def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
+    """Add up to ``limit`` bug-seeking inputs to ``out`` (edge tier), taking from each strategy in
+    turn; a note when the validator drops most of what they propose."""
+    proposed = bug_candidates(problem, c, bug_bases([a for a, _ in out.values()]))
+    valid: list[list[dict[str, object]]] = []
+    tried = rejected = 0
+    for name, made in proposed.items():
+        keep: dict[str, dict[str, object]] = {}
+        for args in made:
+            k = key(args)
+            if k in out or k in keep:
+                continue
+            tried += 1
+            if validate_input(args, problem, c):
+                rejected += 1
+                continue
+            keep[k] = args
+        kept = list(keep.values())
+        step = WEIGHTS.get(name, 1)
+        valid += [kept[k::step] for k in range(step)]  # a strategy of weight w takes w slots a round
+    added = 0
+    for row in itertools.zip_longest(*valid):
+        for args in row:
+            if args is not None and added < limit and key(args) not in out:
+                out[key(args)] = (args, "edge")
+                added += 1
+    return [f"{rejected} of {tried} bug-seeking input(s) did not satisfy the constraints and were dropped"] \
+        if tried and 2 * rejected > tried else []
 
 
 def _stress(problem: Problem, c: Constraints, seed: int, count: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:

@@ -1,16 +1,18 @@
 """Values for generated inputs: :class:`ValueMaker` draws one argument at a time from the types and
 the parsed constraints, in a *mode* (``min``, ``max``, ``single``, ``duplicates``, ``extremes``,
 ``negative``, ``random``, ``wide``) and at a size *scale* (the stress tier asks for the largest
-sizes the constraints allow, the other tiers stay small)."""
+sizes the constraints allow, the other tiers stay small). A list the statement calls a rotated
+sorted array is drawn sorted, then rotated at a random pivot."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import string
 from typing import Any
 
-from vibecode.clr.inputs_check import leaves, lengths, seen_values
+from vibecode.clr.inputs_check import leaves, lengths, rotated_lists, seen_values
 from vibecode.problems.constraint_types import Range
 from vibecode.problems.constraints import Constraints, resolve
 from vibecode.problems.typespec import TypeSpec
@@ -32,6 +34,8 @@ class ValueMaker:
         self.max_len, self.cells, self.full_scalars = max_len, cells, full_scalars
         self._outer = 1
         self._square = ""  # the argument whose rows are as long as it is ("n == matrix[i].length")
+        self.rotated = rotated_lists(problem)
+        self._row_len: int | None = None  # "nums is an ascending array that is possibly rotated"
 
     def _bounds(self, name: str, col: int | None) -> list[Range]:
         by_col = self.c.column_value.get(name, {})
@@ -80,6 +84,16 @@ class ValueMaker:
         cap = self.max_len if not inner or self.cells is None else max(1, min(self.max_len, self.cells // max(1, self._outer)))
         return max(lo, 0), max(min(hi, cap), max(lo, 0))
 
+    def _rectangular(self, name: str) -> bool:
+        """Whether every row of ``name`` has the same length: a line names that length
+        (``n == grid[i].length``, ``grid[i].length == n``)."""
+        cache = self.__dict__.setdefault("_rect", {})
+        if name not in cache:
+            row = rf"{re.escape(name)}\[\w+\]\.length"
+            pattern = rf"^\s*(?:[A-Za-z]\w*\s*==\s*{row}|{row}\s*==\s*[A-Za-z]\w*)\s*$"
+            cache[name] = any(re.match(pattern, _plain(line)) for line in self.problem.constraints)
+        return bool(cache[name])
+
     def _shown_lengths(self, name: str) -> list[int]:
         cache = self.__dict__.setdefault("_lengths_seen", {})
         if name not in cache:
@@ -124,7 +138,7 @@ class ValueMaker:
             lo_i, hi_i = int(max(lo, -cap)), int(min(hi, cap))
             if lo_i > hi_i:  # the whole range lies beyond the cap: keep its low end
                 lo_i, hi_i = int(lo), int(min(hi, lo + SCALAR_CAP))
-            if mode == "min" or mode == "negative":
+            if mode == "min" or mode == "negative" or lo_i > hi_i:  # an empty range: the validator drops it
                 return lo_i
             if mode == "max":
                 return hi_i
@@ -172,6 +186,11 @@ class ValueMaker:
             self._outer = max(1, n)
             tied = [t for rng in self.c.length.get(name, []) for t in rng if t is not None and t[:2] == ("ilen", name)]
             self._square = name if tied else ""
+            self._row_len = None
+        elif depth == 1 and self._rectangular(name):  # "n == grid[i].length": every row as long
+            if self._row_len is None:
+                self._row_len = n
+            n = self._row_len
         elem = spec.element if spec.kind == "list" else TypeSpec("int")
         if spec.kind == "str":
             chars = self._chars(name)
@@ -196,6 +215,10 @@ class ValueMaker:
             items = list({json.dumps(v): v for v in items}.values())
         if name in self.c.sorted and depth == 0:
             items.sort()
+        if name in self.rotated and depth == 0 and items:
+            items.sort(key=lambda v: (v is None, v))
+            pivot = self.rng.randrange(len(items))
+            items = items[pivot:] + items[:pivot]
         return items
 
     def _stress_ints(self, elem: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
@@ -226,6 +249,10 @@ class ValueMaker:
         while out and out[-1] is None:
             out.pop()
         return out
+
+
+def _plain(line: str) -> str:
+    return re.sub(r"<[^>]+>|`", "", line).strip()
 
 
 def _bst(values: list[Any]) -> list[object]:

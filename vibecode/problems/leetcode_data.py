@@ -103,13 +103,30 @@ def render_markdown(p: LeetCodeProblem) -> str:
     if p.constraints.strip():
         parts += ["**Constraints:**", "", p.constraints.strip(), ""]
     parts += ["```python", f"class {p.class_name}:"]
-    shown = {n.lower(): n for ex in p.examples for n in re.findall(r"\b([A-Za-z]\w*)\s*=(?!=)", ex)}
-    for name, sig in p.methods:
-        sig = re.sub(r"\b([a-z]\w*_\w*)(?=\s*:)", lambda m: str(shown.get(m.group(1).replace("_", ""), m.group(1))), sig)
-        parts.append(f"    def {name}{sig}:")
+    for i, (name, sig) in enumerate(p.methods):
+        parts.append(f"    def {name}{_example_names(sig, p.examples, i == 0 and not p.design)}:")
         parts.append("        pass" if name == "__init__" else "        ...")
     parts += ["```", ""]
     return "\n".join(parts)
+
+
+def _example_names(sig: str, examples: tuple[str, ...], entry: bool) -> str:
+    """The signature with its parameters named as the examples name them: ``succ_prob`` ->
+    ``succProb`` (the same name without the underscores), and, when the first example's input
+    names exactly as many arguments as the entry point (``entry``) has, the names left unmatched
+    on each side paired in order (``grid`` -> ``obstacleGrid``)."""
+    params = re.findall(r"\b([A-Za-z_]\w*)\s*:", sig)
+    shown = {n.lower(): n for ex in examples for n in re.findall(r"\b([A-Za-z]\w*)\s*=(?!=)", ex)}
+    rename: dict[str, str] = {q: shown[q.replace("_", "").lower()] for q in params if "_" in q and q.replace("_", "").lower() in shown}
+    first = re.search(r"Input:?\**\s*(.*)", examples[0]) if examples else None
+    names = list(dict.fromkeys(re.findall(r"\b([A-Za-z]\w*)\s*=(?!=)", first.group(1)))) if first else []
+    mapped = [rename.get(q, q) for q in params]
+    if entry and len(names) == len(params):
+        left = [q for q, m in zip(params, mapped, strict=True) if m not in names]
+        unused = [n for n in names if n not in mapped]
+        if len(left) == len(unused):
+            rename.update(zip(left, unused, strict=True))
+    return re.sub(r"\b([A-Za-z_]\w*)(?=\s*:)", lambda m: rename.get(str(m.group(1)), str(m.group(1))), sig)
 
 
 def constraint_lines(p: LeetCodeProblem) -> list[str]:
