@@ -7,7 +7,8 @@
 - parse: the rendered Markdown parses, the entry point and the example count agree with the data;
 - constraints: the share of constraint lines understood, the rest counted by kind (with samples);
 - soundness: every hidden test input satisfies the parsed constraints (violations listed, and
-  counted by kind: length, value, characters, sorted, distinct, check: <its kind>, ...);
+  counted by kind: length, value, characters, sorted, distinct, check: <its kind>, ...); for design
+  problems each hidden operation sequence's calls against their methods' readings (separately);
 - ``--tiers``: for the named problems, the generated inputs per tier and the time to make them;
 - ``--stress-demo``: the stress tier of contains_duplicate in the local sandbox for an O(n) and an
   O(n^2) candidate: the calibrated limit and the seconds each took.
@@ -25,9 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from vibecode.clr.design_inputs import validate_design_input
 from vibecode.clr.inputs import validate_input
 from vibecode.errors import ProblemError
 from vibecode.problems.constraints import parse_constraints
+from vibecode.problems.design import ARGUMENTS, OPERATIONS, sequence_error
 from vibecode.problems.leetcode_data import LeetCodeProblem, load_all, render_markdown, test_cases
 from vibecode.problems.statement import parse_problem
 
@@ -36,7 +39,8 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
     parsed = entry_ok = examples_ok = lines = understood = promises = 0
     kinds: collections.Counter[str] = collections.Counter()
     sample_lines: dict[str, list[str]] = collections.defaultdict(list)
-    checked = violating = 0
+    checked = violating = design_checked = design_violating = 0
+    design_violations: list[dict[str, object]] = []
     by_kind: collections.Counter[str] = collections.Counter()
     violations: list[dict[str, object]] = []
     failures: list[str] = []
@@ -57,6 +61,18 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
             kinds[kind] += 1
             if len(sample_lines[kind]) < samples:
                 sample_lines[kind].append(f"{lp.slug}: {line}")
+        if problem.signature.design:  # operation sequences: each call against its method's reading
+            for case in test_cases(lp):
+                seq = {OPERATIONS: case[0], ARGUMENTS: case[1]} if len(case) >= 2 else {}
+                if len(case) < 2 or sequence_error(problem.signature, seq[OPERATIONS], seq[ARGUMENTS]):
+                    continue  # the data's own layout (a tree and then the calls): not a sequence to check
+                design_checked += 1
+                bad = validate_design_input(seq, problem)
+                if bad:
+                    design_violating += 1
+                    if len(design_violations) < samples * 4:
+                        design_violations.append({"slug": lp.slug, "problem": bad[0]})
+            continue
         if lp.design:
             continue
         names = problem.signature.arg_names
@@ -90,6 +106,9 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
         "violation_rate": round(violating / checked, 4) if checked else None,
         "violations_by_kind": dict(by_kind.most_common()),
         "violations": violations,
+        "design_sequences_checked": design_checked,
+        "design_sequences_violating": design_violating,
+        "design_violations": design_violations,
     }
 
 

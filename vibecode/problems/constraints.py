@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_exprs import (
     column_aliases,
     column_ranges,
@@ -116,6 +117,8 @@ def _term(text: str, params: dict[str, str], aliases: dict[str, Term]) -> Term |
 def parse_constraints(problem: Problem) -> Constraints:
     from vibecode.problems.typespec import parse_type
 
+    if problem.signature.design:  # operation sequences: each line is read per method
+        return design_constraints(problem, parse_constraints)
     params = {}
     for p in problem.signature.params:
         spec = parse_type(p.type).base
