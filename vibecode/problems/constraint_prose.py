@@ -139,8 +139,8 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     if trees and re.search(r"valid binary search tree", low):
         c.bst.update(trees)
         return True
-    m = re.fullmatch(r"each (\w+)\[i\] does not contain any duplicate values", text, re.I) \
-        or re.fullmatch(r"(?:all )?the values (?:of|in) (\w+)\[i\] are (?:unique|distinct)", text, re.I)
+    m = re.fullmatch(r"each (\w+)\[\w\] does not contain any duplicate values", text, re.I) \
+        or re.fullmatch(r"(?:all )?the values (?:of|in) (\w+)\[\w\] are (?:unique|distinct)", text, re.I)
     if m and m.group(1) in params:
         a = m.group(1)
         return _add(c, line, "distinct items", lambda args: None if not isinstance(v := args.get(a), list)
