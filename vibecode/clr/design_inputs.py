@@ -27,7 +27,7 @@ import random
 import re
 
 from vibecode.clr.inputs import generate_inputs, validate_input
-from vibecode.problems.constraint_design import method_problem
+from vibecode.problems.constraint_design import guarded_methods, method_problem
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.design import (
     ARGUMENTS,
@@ -44,25 +44,9 @@ from vibecode.problems.typespec import parse_type
 from vibecode.types import InputSet, Problem, Signature
 
 LENGTHS = (8, 16, 32, 48)  # operations after the constructor, in turn
-_GUARD = re.compile(
-    r"non-?empty|(?:always|will) be valid|\bare (?:always )?valid|at least one (?:element|number|item|value|key)|"
-    r"not be called on an? empty|only be called when",
-    re.I,
-)
 _CALLS = re.compile(r"\bat most\b.*\bcalls?\b", re.I)
 _ADDS = ("push", "add", "insert", "put", "offer", "enqueue", "append")
 _REMOVES = ("pop", "remove", "delete", "dequeue", "poll")
-
-
-def guarded_methods(problem: Problem) -> set[str]:
-    """Methods the statement says are only called in a valid (non-empty) state."""
-    text = "\n".join([problem.statement, *problem.constraints])
-    names = {fold(m.function): m.function for m in problem.signature.methods[1:]}
-    out: set[str] = set()
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
-        if _GUARD.search(sentence):
-            out |= {names[fold(w)] for w in re.findall(r"[A-Za-z_]\w*", sentence) if fold(w) in names}
-    return out
 
 
 def _elements(value: object) -> int:

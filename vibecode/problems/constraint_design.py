@@ -26,6 +26,30 @@ from vibecode.types import Example, Problem, Signature
 
 Parse = Callable[[Problem], Constraints]
 
+_GUARD = re.compile(
+    r"non-?empty|(?:always|will) be valid|\bare (?:always )?valid|at least one (?:element|number|item|value|key)|"
+    r"not be called on an? empty|only be called when",
+    re.I,
+)
+
+
+def guarded_methods(problem: Problem) -> set[str]:
+    """Methods the statement says are only called in a valid (non-empty) state."""
+    text = "\n".join([problem.statement, *problem.constraints])
+    names = {fold(m.function): m.function for m in problem.signature.methods[1:]}
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if _GUARD.search(sentence):
+            out |= {names[fold(w)] for w in re.findall(r"[A-Za-z_]\w*", sentence) if fold(w) in names}
+    return out
+
+
+def guard_sentence(line: str, problem: Problem) -> bool:
+    """A line that keeps some method to a valid state (\"All the calls to pop and peek are valid\"):
+    the generated sequences keep it (:mod:`vibecode.clr.design_inputs` counts the elements)."""
+    names = {fold(m.function) for m in problem.signature.methods[1:]}
+    return bool(_GUARD.search(line)) and any(fold(w) in names for w in re.findall(r"[A-Za-z_]\w*", line))
+
 
 def method_problem(problem: Problem, method: Signature) -> Problem:
     """The method as a problem of its own: its parameters, the constraints, its example calls."""
@@ -95,7 +119,7 @@ def design_constraints(problem: Problem, parse: Parse) -> Constraints:
     for line in problem.constraints:
         norm = _normal(line)
         verdicts = [_verdict(_normal(own_names(line, m, _others(problem, m))), r) for m, r in readings]
-        if "understood" in verdicts:
+        if "understood" in verdicts or guard_sentence(line, problem):
             continue
         if "promise" in verdicts:
             c.promise_lines.append(norm)

@@ -300,6 +300,28 @@ def _member(text: str, low: str, names: list[str], params: dict[str, str], c: Co
     return _add(c, line, "value appears in another argument", lambda args: None if not isinstance(v := args.get(b), list) else args.get(a) in v)
 
 
+def _prime(n: object) -> bool:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 2:
+        return False
+    return all(n % d for d in range(2, int(n**0.5) + 1))
+
+
+def _numbers(text: str, low: str, names: list[str], params: dict[str, str], c: Constraints, line: str) -> bool:
+    """"primes[i] is a prime number" (what "... is guaranteed to be a prime number" promises),
+    "val does not exist in the original BST"."""
+    m = re.fullmatch(r"(\w+)(?:\[i\])? (?:is|are) (?:a )?prime numbers?", text)
+    if m and params.get(m.group(1)) in ("list", "int"):
+        g = m.group(1)
+        return _add(c, line, "prime", lambda args: None if (v := args.get(g)) is None
+                    else all(_prime(x) for x in _leaves(v) if x is not None))
+    m = re.fullmatch(r"(\w+) does not exist in the (?:original )?(?:bst|binary search tree|tree)", text, re.I)
+    trees = [n for n, k in params.items() if k == "treenode"]
+    if m and params.get(m.group(1)) == "int" and len(trees) == 1:
+        v, t = m.group(1), trees[0]
+        return _add(c, line, "not in the tree", lambda args: None if not isinstance(tree := args.get(t), list) else args.get(v) not in tree)
+    return False
+
+
 def _order(text: str, low: str, names: list[str], params: dict[str, str], c: Constraints, line: str) -> bool:
     m = re.fullmatch(r"(\w+) is an? (?:ascending|sorted) array that is possibly rotated", text)
     if m and params.get(m.group(1)) == "list":
@@ -355,4 +377,35 @@ def _char_list(text: str, low: str, names: list[str], params: dict[str, str], c:
     return not rest and read_chars(m.group(1), m.group(2), params, c)
 
 
-_READERS = (_char_list, _member, _permission, _number_string, _parity_items, _set_or_range, _characters, _counts, _graphs, _order)
+def _nary_depth(level: list[object]) -> int:
+    """The depth of an n-ary tree in LeetCode's level order (``null`` ends each node's children)."""
+    if not level or level[0] is None:
+        return 0
+    depth_of = [1]  # the depth of each node, in order
+    parent = -1  # each null starts the children of the next node
+    for v in level[1:]:
+        if v is None:
+            parent += 1
+        else:
+            depth_of.append(depth_of[parent] + 1 if 0 <= parent < len(depth_of) else 1)
+    return max(depth_of)
+
+
+def _nodes(text: str, low: str, names: list[str], params: dict[str, str], c: Constraints, line: str) -> bool:
+    """n-ary trees and immutable lists (their arguments' kind is "any"): the depth, the values."""
+    m = re.fullmatch(r"the (?:depth|height) of the n-ary tree is (?:less than or equal to|at most) (\S+)", low)
+    trees = [n for n, k in params.items() if k == "nary"]
+    if m and trees and number(m.group(1)) is not None:
+        cap = number(m.group(1))
+        return _add(c, line, "tree depth", lambda args: all(not isinstance(v := args.get(t), list) or _nary_depth(v) <= cap  # type: ignore[operator]
+                                                            for t in trees))
+    m = re.fullmatch(rf"the value of each node in the linked list is between {_RANGE}", low)
+    lists = [n for n, k in params.items() if k == "immutablelist"]
+    if m and lists and number(m.group(1)) is not None and number(m.group(2)) is not None:
+        for n in lists:
+            c.value.setdefault(n, []).append((("num", number(m.group(1)), 0), ("num", number(m.group(2)), 0)))
+        return True
+    return False
+
+
+_READERS = (_nodes, _char_list, _member, _numbers, _permission, _number_string, _parity_items, _set_or_range, _characters, _counts, _graphs, _order)

@@ -48,12 +48,17 @@ from vibecode.problems.constraint_sets import (
     read_chars,
     read_choice,
 )
-from vibecode.problems.constraint_sizes import column_widths, statement_aliases
+from vibecode.problems.constraint_sizes import (
+    column_widths,
+    rescaled,
+    scaled_sizes,
+    statement_aliases,
+)
 from vibecode.problems.constraint_types import Constraints, Range, Term, _plain, number, resolve
 from vibecode.types import Problem
 
 _NODES = re.compile(
-    r"(?:number of (?:the )?nodes in|length of) [\w ]{1,40}?\s*(?:is|are|will be)?\s*"
+    r"(?:(?:total )?number of (?:the )?nodes(?: in)?|length of) [\w ]{1,40}?\s*(?:is|are|will be)?\s*"
     r"(?:in )?(?:the )?(?:range|between)\s*(?:of\s*)?\[\s*([^,\]]+),\s*([^\]]+)\]",
     re.I,
 )
@@ -121,7 +126,12 @@ def parse_constraints(problem: Problem) -> Constraints:
     for p in problem.signature.params:
         spec = parse_type(p.type).base
         params[p.name] = spec.kind
-    node_params = [n for n, k in params.items() if k in ("listnode", "treenode")]
+        # n-ary trees and immutable lists, given in level order / as a list of values: their node
+        # count, depth and values are read too (validated; vibecode does not generate them)
+        node_kind = re.fullmatch(r"(Nary|ImmutableList)Node(?: \| None)?", p.type or "")
+        if spec.kind == "any" and node_kind:
+            params[p.name] = node_kind.group(1).lower()
+    node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist")]
     c = Constraints()
     aliases: dict[str, Term] = {}
     lines = [re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)) for line in problem.constraints]
@@ -154,6 +164,7 @@ def parse_constraints(problem: Problem) -> Constraints:
                 if found:
                     aliases[alias] = found[0]
     statement_aliases(_plain(problem.statement), params, aliases)
+    scaled = scaled_sizes(lines, params)
     prose = problem.statement + "\n" + "\n".join(lines)
     for m in _BLOCKERS.finditer(problem.statement):
         if m.group(0).lower() != "you may assume":  # a promise only as a constraint line
@@ -162,6 +173,10 @@ def parse_constraints(problem: Problem) -> Constraints:
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
     c.sorted.update(marked(SORTED, problem.statement, lines, one_d))
     c.unique.update(marked(UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
+    for n in list(c.unique):  # "All the values of rooms[i] are unique": each row's items, not the rows (a check)
+        said = [line for line in lines if UNIQUE.search(line) and re.search(rf"\b{re.escape(n)}\b", line)]
+        if said and all(re.search(rf"\b(?:values|integers|elements|numbers) (?:of|in) {re.escape(n)}\[\w\]", s) for s in said):
+            c.unique.discard(n)
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
     c.columns = column_aliases(problem.statement + "\n" + "\n".join(lines), params)
@@ -172,6 +187,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         # the line itself, what a promise promises ("It is guaranteed that edges represents a
         # valid tree": checked), a range in words as symbols ("x is an integer in the range [a, b]")
         texts = [line, *([promised(line)] if _BLOCKERS.search(line) else [])]
+        texts += [t for t in [rescaled(line, scaled)] if t]  # "nums.length == 2 * n", "1 <= n <= 10^4"
         texts += [t for t in (in_symbols(x, params) for x in texts) if t]
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
