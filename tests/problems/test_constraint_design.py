@@ -111,3 +111,15 @@ def test_a_line_relating_two_methods_is_skipped_and_named() -> None:
     assert any("0 <= index < nums.length" in n for n in c.notes)
     assert "-100 <= val <= 100" not in [s for s, _ in c.skipped]
     assert generate_design_inputs(p, seed=0, max_inputs=6).inputs  # the skipped line does not stop generation
+
+
+def test_a_guard_sentence_is_kept_by_the_sequences() -> None:
+    p, hidden = real("maximum_frequency_stack")
+    line = "It is guaranteed that there will be at least one element in the stack before calling pop."
+    assert line in p.constraints and line not in parse_constraints(p).promise_lines
+    for seq in generate_design_inputs(p, seed=5, max_inputs=6).inputs:
+        size = 0
+        for op in seq[OPERATIONS][1:]:  # type: ignore[index]
+            size += 1 if op == "push" else -1 if op == "pop" else 0
+            assert size >= 0  # pop only on a non-empty stack
+    assert all(validate_design_input(s, p) == [] for s in well_formed(p, hidden))

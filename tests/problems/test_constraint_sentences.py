@@ -130,3 +130,40 @@ def test_rotated_sorted_and_a_promise_read_as_its_property() -> None:
     understood(kill, "kill is guaranteed to be in pid.")
     assert validate_input({"pid": [1, 3], "ppid": [0, 1], "kill": 5}, kill)
     assert all(a["kill"] in a["pid"] for a in made(kill, 12))  # type: ignore[operator]
+
+
+def test_a_size_scaled_from_a_length() -> None:
+    p = real("array_partition")  # nums.length == 2 * n, 1 <= n <= 10^4
+    understood(p, "nums.length == 2 * n", "1 <= n <= 10^4")
+    assert validate_input({"nums": [1, 2, 3]}, p)  # odd
+    assert all(len(a["nums"]) % 2 == 0 and 2 <= len(a["nums"]) <= 2 * 10**4 for a in made(p))  # type: ignore[arg-type]
+
+
+def test_n_ary_tree_node_count_and_depth_are_validated() -> None:
+    p = real("maximum_depth_of_n_ary_tree")  # level order, a null ends each node's children
+    understood(p, "The total number of nodes is in the range [0, 10^4].",
+               "The depth of the n-ary tree is less than or equal to 1000.")
+    assert validate_input({"root": [1, None, 3, 2, 4, None, 5, 6]}, p) == []
+    deep = [0]
+    for k in range(1, 1001):
+        deep += [None, k]
+    assert validate_input({"root": deep}, p)  # depth 1001
+    assert validate_input({"root": list(range(10**4 + 1))}, p)  # 10^4 + 1 nodes
+
+
+def test_a_prime_promise_and_a_value_not_in_the_tree() -> None:
+    p = real("super_ugly_number")
+    understood(p, "primes[i] is guaranteed to be a prime number.")
+    assert validate_input({"n": 5, "primes": [2, 4]}, p)
+    assert all(all(q > 1 and all(q % d for d in range(2, q)) for q in a["primes"]) for a in made(p, 4))  # type: ignore[attr-defined]
+    bst = real("insert_into_a_binary_search_tree")
+    understood(bst, "It's guaranteed that val does not exist in the original BST.")
+    assert validate_input({"root": [4, 2, 7], "val": 7}, bst)
+    assert all(a["val"] not in a["root"] for a in made(bst))  # type: ignore[operator]
+
+
+def test_values_of_each_row_unique_is_not_distinct_rows() -> None:
+    p = real("keys_and_rooms")  # the package's hidden inputs repeat rows ([] twice): read in real()
+    understood(p, "All the values of rooms[i] are unique.")
+    assert validate_input({"rooms": [[1], [], []]}, p) == []
+    assert validate_input({"rooms": [[1, 1], []]}, p)
