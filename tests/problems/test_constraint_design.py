@@ -83,6 +83,9 @@ def test_a_call_limit_in_total_over_several_methods_bounds_each() -> None:
     assert line in p.constraints and line not in [s for s, _ in c.skipped]
     assert c.calls == {"checkIn": 20000, "checkOut": 20000, "getAverageTime": 20000}
     assert "1 <= stationName.length, startStation.length, endStation.length <= 10" not in [s for s, _ in c.skipped]
+    assert "All strings consist of uppercase and lowercase English letters and digits." not in [s for s, _ in c.skipped]
+    bad = {OPERATIONS: ["UndergroundSystem", "checkIn"], ARGUMENTS: [[], [1, "a-b", 3]]}
+    assert validate_design_input(bad, p)  # '-' is not a letter or digit
     made = generate_design_inputs(p, seed=2, max_inputs=6).inputs
     assert made
     for seq in made:

@@ -167,3 +167,10 @@ def test_values_of_each_row_unique_is_not_distinct_rows() -> None:
     understood(p, "All the values of rooms[i] are unique.")
     assert validate_input({"rooms": [[1], [], []]}, p) == []
     assert validate_input({"rooms": [[1, 1], []]}, p)
+
+
+def test_a_plural_spelling_of_the_argument() -> None:
+    p = real("flipping_an_image")  # the line says images[i][j], the argument is image
+    understood(p, "images[i][j] is either 0 or 1.")
+    assert validate_input({"image": [[0, 2]]}, p)
+    assert all(v in (0, 1) for a in made(p) for row in a["image"] for v in row)  # type: ignore[attr-defined]

@@ -80,6 +80,8 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     names = [n for n in re.findall(r"\w+", subject) if n in params]
     names += [m for m in re.findall(r"(\w+)\[\w+\]", subject) if m in params and m not in names]
     names += _all_columns(subject, c)
+    if re.fullmatch(r"\s*all (?:the )?(?:input )?strings\s*", subject, re.I):  # "All strings consist of ..."
+        names = [n for n, k in params.items() if k == "str"]
     if not names:
         return False
     chars = ""

@@ -134,7 +134,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist")]
     c = Constraints()
     aliases: dict[str, Term] = {}
-    lines = [re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)) for line in problem.constraints]
+    lines = [_plural(re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)), params) for line in problem.constraints]
     for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
         if count and node_params and count.group(1) not in params:
@@ -250,6 +250,18 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     for name, col, lo, hi in column_ranges(line, params, aliases, c.columns, lambda t: _term(t, params, aliases)):
         c.column_value.setdefault(name, {}).setdefault(col, []).append((lo, hi))
     return True
+
+
+def _plural(line: str, params: dict[str, str]) -> str:
+    """``images[i][j]`` for the argument ``image`` (and the other way): the argument's name."""
+    def fix(m: re.Match[str]) -> str:
+        w = m.group(1)
+        for other in (w[:-1], w + "s"):
+            if w not in params and other in params and params[other] == "list" and len(w) > 3:
+                return other + m.group(2)
+        return m.group(0)
+
+    return re.sub(r"\b([A-Za-z_]\w*)(\[\w\])", fix, line)
 
 
 def _kind(line: str, params: dict[str, str]) -> str:
