@@ -3,6 +3,7 @@
     .venv/bin/python scripts/leetcode_corpus.py [--part all|dev|held-out] [--examples N]
     .venv/bin/python scripts/leetcode_corpus.py --tiers two_sum contains_duplicate ...
     .venv/bin/python scripts/leetcode_corpus.py --stress-demo
+    .venv/bin/python scripts/leetcode_corpus.py --part dev --generation
 
 - parse: the rendered Markdown parses, the entry point and the example count agree with the data;
 - constraints: the share of constraint lines understood, the rest counted by kind (with samples);
@@ -10,6 +11,7 @@
   counted by kind: length, value, characters, sorted, distinct, check: <its kind>, ...); for design
   problems each hidden operation sequence's calls against their methods' readings (separately);
 - ``--tiers``: for the named problems, the generated inputs per tier and the time to make them;
+- ``--generation``: the non-design problems for which no input is generated at all;
 - ``--stress-demo``: the stress tier of contains_duplicate in the local sandbox for an O(n) and an
   O(n^2) candidate: the calibrated limit and the seconds each took.
 """
@@ -142,6 +144,25 @@ def tiers(slugs: list[str]) -> dict[str, object]:
     return out
 
 
+def generation(problems: list[LeetCodeProblem]) -> dict[str, object]:
+    """The non-design problems for which no input is generated (the filters reject every draw)."""
+    from vibecode.clr.inputs import generate_inputs
+
+    none: list[str] = []
+    count = 0
+    for lp in problems:
+        try:
+            problem = parse_problem(render_markdown(lp))
+        except ProblemError:
+            continue
+        if lp.design or problem.signature.design:
+            continue
+        count += 1
+        if not generate_inputs(problem, max_inputs=4).inputs:
+            none.append(lp.slug)
+    return {"problems": count, "no_generated_input": len(none), "slugs": none}
+
+
 def stress_demo() -> dict[str, object]:
     from vibecode.clr.execute import CandidateRunner
     from vibecode.clr.stress import calibrated_limit, run_stress, stress_inputs
@@ -177,6 +198,7 @@ def main() -> None:
     ap.add_argument("--examples", type=int, default=5, help="samples listed per kind")
     ap.add_argument("--tiers", nargs="+", metavar="SLUG", help="inputs per tier for these problems")
     ap.add_argument("--stress-demo", action="store_true", help="time the stress tier of contains_duplicate")
+    ap.add_argument("--generation", action="store_true", help="the problems of --part with no generated input")
     args = ap.parse_args()
     if args.tiers:
         print(json.dumps(tiers(args.tiers), indent=2))
@@ -187,6 +209,9 @@ def main() -> None:
     problems = load_all()
     if args.part != "all":
         problems = [p for p in problems if p.held_out == (args.part == "held-out")]
+    if args.generation:
+        print(json.dumps({"part": args.part, **generation(problems)}, indent=2))
+        return
     print(json.dumps({"part": args.part, **measure(problems, args.examples)}, indent=2))
 
 
