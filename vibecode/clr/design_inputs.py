@@ -27,6 +27,8 @@ import random
 import re
 
 from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.problems.constraint_design import guarded_methods, method_problem
+from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.design import (
     ARGUMENTS,
     OPERATIONS,
@@ -39,49 +41,12 @@ from vibecode.problems.design import (
     sequence_error,
 )
 from vibecode.problems.typespec import parse_type
-from vibecode.types import Example, InputSet, Problem, Signature
+from vibecode.types import InputSet, Problem, Signature
 
 LENGTHS = (8, 16, 32, 48)  # operations after the constructor, in turn
-_GUARD = re.compile(
-    r"non-?empty|(?:always|will) be valid|\bare (?:always )?valid|at least one (?:element|number|item|value|key)|"
-    r"not be called on an? empty|only be called when",
-    re.I,
-)
 _CALLS = re.compile(r"\bat most\b.*\bcalls?\b", re.I)
 _ADDS = ("push", "add", "insert", "put", "offer", "enqueue", "append")
 _REMOVES = ("pop", "remove", "delete", "dequeue", "poll")
-
-
-def method_problem(problem: Problem, method: Signature) -> Problem:
-    """The method as a problem of its own: its parameters, the constraints, its example calls."""
-    sig = Signature(method.function, method.params, method.returns)
-    examples = tuple(Example(dict(zip(sig.arg_names, a, strict=True)), out)
-                     for a, out in _calls(problem, method))
-    return Problem("leetcode", problem.title, problem.statement, sig, examples, problem.constraints, "")
-
-
-def _calls(problem: Problem, method: Signature) -> list[tuple[list[object], object]]:
-    out = []
-    for ex in problem.examples:
-        ops, args, outputs = ex.inputs.get(OPERATIONS), ex.inputs.get(ARGUMENTS), ex.output
-        if not isinstance(ops, list) or not isinstance(args, list) or not isinstance(outputs, list):
-            continue
-        for i, (op, a) in enumerate(zip(ops, args, strict=False)):
-            target = problem.signature.methods[0] if i == 0 else method_for(problem.signature, str(op))
-            if target is method and isinstance(a, list) and len(a) == len(method.params):
-                out.append((a, outputs[i] if i < len(outputs) else None))
-    return out
-
-
-def guarded_methods(problem: Problem) -> set[str]:
-    """Methods the statement says are only called in a valid (non-empty) state."""
-    text = "\n".join([problem.statement, *problem.constraints])
-    names = {fold(m.function): m.function for m in problem.signature.methods[1:]}
-    out: set[str] = set()
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
-        if _GUARD.search(sentence):
-            out |= {names[fold(w)] for w in re.findall(r"[A-Za-z_]\w*", sentence) if fold(w) in names}
-    return out
 
 
 def _elements(value: object) -> int:
@@ -133,9 +98,13 @@ class _Sequences:
         if guarded and not self.adders and not self.iterates:
             self.notes.append(f"{', '.join(sorted(guarded))}: only valid in states vibecode cannot track; not called")
         self.guarded = guarded
+        # "At most N calls will be made to f": f is called at most N times, all calls at most "*"
+        self.limits = {fold(f): n for f, n in parse_constraints(problem).calls.items()}
 
-    def callable_now(self, count: int) -> list[Signature]:
+    def callable_now(self, count: int, made: dict[str, int] | None = None) -> list[Signature]:
+        made = made or {}
         return [m for m in self.sig.methods[1:] if m.function in self.pools
+                and made.get(m.function, 0) < self.limits.get(fold(m.function), 1 << 62)
                 and (m.function not in self.guarded or ((self.adders or self.iterates) and count > 0))]
 
     def arguments(self, method: Signature, used: dict[str, list[object]], reuse: float) -> list[object]:
@@ -181,14 +150,16 @@ class _Sequences:
         for p, v in zip(self.sig.methods[0].params, ctor, strict=True):
             used.setdefault(parse_type(p.type).base.kind, []).append(v)
         count = sum(_elements(v) for v in ctor) if self.iterates else 0
-        for _ in range(length):
-            choices = self.callable_now(count)
+        made: dict[str, int] = {}
+        for _ in range(min(length, self.limits.get("*", length + 1) - 1)):  # the constructor is a call too
+            choices = self.callable_now(count, made)
             if not choices:
                 break
             wanted = method_for(self.sig, pattern[(len(ops) - 1) % len(pattern)]) if pattern else None
             weighted = [m for m in choices for _ in range(3 if churn and m.function in self.adders else 1)]
             method = wanted if wanted in choices else self.rng.choice(weighted)
             ops.append(method.function)
+            made[method.function] = made.get(method.function, 0) + 1
             args.append(self.arguments(method, used, reuse))
             removes = _REMOVES + (("next",) if self.iterates else ())
             count += _prefixed(method.function, _ADDS) - (count > 0 and _prefixed(method.function, removes))
@@ -230,7 +201,10 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
         if len(out) >= max_inputs:
             break
     notes = list(gen.notes)
-    if any(_CALLS.search(line) for line in problem.constraints):
+    if gen.limits:
+        notes.append(f"sequences stay short (at most {max(LENGTHS)} calls) and within the stated call limits "
+                     f"({', '.join(f'{f}: {n}' for f, n in sorted(gen.limits.items()))}); the limits are not stress-tested")
+    elif any(_CALLS.search(line) for line in problem.constraints):
         notes.append(f"sequences stay short (at most {max(LENGTHS)} calls); the stated call limit is not stress-tested")
     return InputSet(tuple(out.values()), "type", tuple(notes))
 

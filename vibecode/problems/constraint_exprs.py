@@ -37,19 +37,37 @@ class Undecided(Exception):
 
 
 def column_aliases(statement: str, params: dict[str, str]) -> dict[str, tuple[str, int]]:
-    """``edges[i] = [ai, bi]`` in the statement -> {"ai": ("edges", 0), "bi": ("edges", 1)}."""
+    """``edges[i] = [ai, bi]`` in the statement -> {"ai": ("edges", 0), "bi": ("edges", 1)}; also
+    spelled ``a_i`` (lines write ``price_i`` for the statement's ``pricei`` and the other way), and
+    ``rectangle[i] = [...]`` for the argument ``rectangles``."""
+    return _aliases(statement, params, r"\b(\w+)\[(\w)\]")
+
+
+def flat_column_aliases(statement: str, params: dict[str, str]) -> dict[str, tuple[str, int]]:
+    """``target = [xtarget, ytarget]`` (a list of numbers) -> {"xtarget": ("target", 0), ...}."""
+    return _aliases(statement, params, r"\b(\w+)()", flat=True)
+
+
+def _aliases(statement: str, params: dict[str, str], head: str, flat: bool = False) -> dict[str, tuple[str, int]]:
     text = re.sub(r"<sub>(\w+)</sub>", r"\1", statement).replace("`", "")
     out: dict[str, tuple[str, int]] = {}
-    for m in re.finditer(r"\b(\w+)\[(\w)\]\s*==?\s*[\[(]([^\]\[()]+)[\])]", text):
-        name = m.group(1)
-        if params.get(name) != "list":
+    for m in re.finditer(head + r"\s*==?\s*[\[(]([^\]\[()]+)[\])]", text):
+        name = m.group(1) if m.group(1) in params or flat else m.group(1) + "s"
+        if params.get(name) != "list" or (flat and not _flat_list(name, text)):
             continue
         items = [t.strip() for t in m.group(3).split(",")]
-        if all(re.fullmatch(r"[A-Za-z_]\w*", t) for t in items):
+        if len(items) >= 2 and all(re.fullmatch(r"[A-Za-z_]\w*", t) for t in items):
             for k, t in enumerate(items):
-                if t not in params:
-                    out.setdefault(t, (name, k))
+                for spelled in (t, t[:-2] + t[-1] if t.endswith("_i") or t.endswith("_j") else t[:-1] + "_" + t[-1]
+                                if len(t) > 2 and t[-1] in "ij" else t):
+                    if spelled not in params:
+                        out.setdefault(spelled, (name, k))
     return out
+
+
+def _flat_list(name: str, text: str) -> bool:
+    """``name`` is given as one list of coordinates, not rows (no ``name[i] = [...]``)."""
+    return not re.search(rf"\b{re.escape(name)}\[\w\]\s*==?\s*[\[(]", text)
 
 
 def normalize(line: str) -> str:
@@ -91,8 +109,10 @@ def expand(text: str) -> list[str] | None:
 
 
 class _Reader:
-    def __init__(self, params: dict[str, str], aliases: dict[str, Term], columns: dict[str, tuple[str, int]]) -> None:
+    def __init__(self, params: dict[str, str], aliases: dict[str, Term], columns: dict[str, tuple[str, int]],
+                 flat: dict[str, tuple[str, int]] | None = None) -> None:
         self.params, self.aliases, self.columns = params, aliases, columns
+        self.flat = flat or {}
 
     def compile(self, src: str) -> ast.expr | None:
         try:
@@ -118,10 +138,13 @@ class _Reader:
         return tree
 
     def _columns(self, tree: ast.expr) -> ast.expr:
-        columns = self.columns
+        columns, flat = self.columns, self.flat
 
         class Sub(ast.NodeTransformer):
             def visit_Name(self, node: ast.Name) -> ast.expr:
+                if node.id in flat and node.id not in columns:  # target = [xtarget, ytarget]
+                    name, k = flat[node.id]
+                    return ast.Subscript(ast.Name(name, ast.Load()), ast.Constant(k), ast.Load())
                 if node.id in columns:
                     name, k = columns[node.id]
                     row = ast.Subscript(ast.Name(name, ast.Load()), ast.Name(f"row_{name}", ast.Load()), ast.Load())
@@ -160,9 +183,9 @@ class _Eval:
         if not free:
             yield env
             return
-        var = free[0]
-        base = next((s.value for s in ast.walk(node) if isinstance(s, ast.Subscript) and var in _names(s.slice)
-                     and not set(self.free(s.value, env))), None)
+        # the first index variable whose sequence is known ("graph[u][i]": u before i)
+        var, base = next(((v, b) for v in free for b in [next((s.value for s in ast.walk(node) if isinstance(s, ast.Subscript)
+                          and v in _names(s.slice) and not set(self.free(s.value, env))), None)] if b is not None), (free[0], None))
         if base is None:
             raise Undecided(var)
         seq = self.value(base, env)
@@ -261,13 +284,13 @@ def _holds(trees: list[ast.expr], aliases: dict[str, Term]) -> Callable[[dict[st
 
 
 def read_check(line: str, params: dict[str, str], aliases: dict[str, Term],
-               columns: dict[str, tuple[str, int]]) -> Check | None:
+               columns: dict[str, tuple[str, int]], flat: dict[str, tuple[str, int]] | None = None) -> Check | None:
     """The line as a :class:`Check`, or None when it is not in the expression language."""
     src = normalize(line)
     chains = expand(src)
     if not chains:
         return None
-    reader = _Reader(params, aliases, columns)
+    reader = _Reader(params, aliases, columns, flat)
     trees = [reader.compile(c) for c in chains]
     if any(t is None for t in trees):
         return None

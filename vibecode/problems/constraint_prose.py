@@ -126,14 +126,8 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     strs = [n for n, k in params.items() if k == "str"]
     named = _named(text, params)
     subject = named or (strs if len(strs) == 1 else [])
-    m = re.search(r"at most ([\d^*\s]+?) calls (?:in total )?will be made to (\w+)", text, re.I)
-    m = m or re.search(r"(\w+) will be called at most ([\d^*\s]+?) times", text, re.I)
-    if m:
-        a, b = m.groups()
-        count, fn = (number(a), b) if number(a) is not None else (number(b), a)
-        if isinstance(count, int):
-            c.calls[fn] = count
-            return True
+    if _read_calls(text, c):
+        return True
     m = re.search(r"(?:all the )?characters (?:of|in) (\w+) are (?:unique|distinct)", text, re.I)
     if m and m.group(1) in params:
         a = m.group(1)
@@ -145,8 +139,8 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     if trees and re.search(r"valid binary search tree", low):
         c.bst.update(trees)
         return True
-    m = re.fullmatch(r"each (\w+)\[i\] does not contain any duplicate values", text, re.I) \
-        or re.fullmatch(r"(?:all )?the values (?:of|in) (\w+)\[i\] are (?:unique|distinct)", text, re.I)
+    m = re.fullmatch(r"each (\w+)\[\w\] does not contain any duplicate values", text, re.I) \
+        or re.fullmatch(r"(?:all )?the values (?:of|in) (\w+)\[\w\] are (?:unique|distinct)", text, re.I)
     if m and m.group(1) in params:
         a = m.group(1)
         return _add(c, line, "distinct items", lambda args: None if not isinstance(v := args.get(a), list)
@@ -267,6 +261,31 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     if re.search(r"(?:all|the) (?:the )?(?:strings|words).* (?:are of |have )the same length", low) and lists:
         return _add(c, line, "same length", _each(lists[:1], lambda v: not isinstance(v, list) or len({len(x) for x in v if isinstance(x, str)}) <= 1))
     return False
+
+
+_FNS = r"((?:\w+(?:\(\))?(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)?)+)"
+
+
+def _read_calls(text: str, c: Constraints) -> bool:
+    """Design problems: "At most 2 * 10^5 calls will be made to get and put", "At most 1000
+    function calls will be made", "There will be at most 2 * 10^4 calls in total to checkIn,
+    checkOut, and getAverageTime", "f will be called at most N times". A limit on several
+    methods together bounds each of them; ``"*"`` is the limit on all calls."""
+    m = re.search(rf"at most ([\d^*\s]+?) (?:function )?calls?(?: in total)?(?: will be made| are made)?(?: in total)?(?: to {_FNS})?\s*$",
+                  text, re.I)
+    if m:
+        count, fns = number(m.group(1)), m.group(2)
+    else:
+        m = re.search(r"(\w+) will be called at most ([\d^*\s]+?) times", text, re.I)
+        if not m:
+            return False
+        count, fns = number(m.group(2)), m.group(1)
+    if not isinstance(count, int):
+        return False
+    names = [w for w in re.findall(r"\w+", fns or "") if w not in ("and", "or")] or ["*"]
+    for fn in names:
+        c.calls[fn] = min(count, c.calls.get(fn, count))
+    return True
 
 
 def _flat(v: object) -> list[object]:

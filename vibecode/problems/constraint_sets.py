@@ -79,6 +79,9 @@ def marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[
 def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
     names = [n for n in re.findall(r"\w+", subject) if n in params]
     names += [m for m in re.findall(r"(\w+)\[\w+\]", subject) if m in params and m not in names]
+    names += _all_columns(subject, c)
+    if re.fullmatch(r"\s*all (?:the )?(?:input )?strings\s*", subject, re.I):  # "All strings consist of ..."
+        names = [n for n, k in params.items() if k == "str"]
     if not names:
         return False
     chars = ""
@@ -91,7 +94,7 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
         chars += string.ascii_lowercase
     if "uppercase" in low:
         chars += string.ascii_uppercase
-    if re.search(r"(?<!lowercase )(?<!uppercase )english letters", low) or (re.search(r"\bletters\b", low) and "lowercase" not in low and "uppercase" not in low):
+    if re.search(r"(?<!lowercase )(?<!uppercase )english letters?\b", low) or (re.search(r"\bletters?\b", low) and "lowercase" not in low and "uppercase" not in low):
         chars += string.ascii_letters
     if "digit" in low:
         chars += string.digits
@@ -107,6 +110,18 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     for n in names:
         c.chars[n] = unique
     return True
+
+
+def _all_columns(subject: str, c: Constraints) -> list[str]:
+    """The lists whose every column the subject names ("fromi and toi" with ``tickets[i] =
+    [fromi, toi]``): what is said of those names is said of every string in the list."""
+    words = set(re.findall(r"\w+", re.sub(r"<sub>(\w+)</sub>", r"\1", subject)))
+    out = []
+    for name in dict.fromkeys(n for n, _ in c.columns.values()):
+        cols = {k for a, (n, k) in c.columns.items() if n == name}
+        if {k for a, (n, k) in c.columns.items() if n == name and a in words} == cols:
+            out.append(name)
+    return out
 
 
 def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:

@@ -50,6 +50,7 @@ class Constraints:
     promise_lines: list[str] = field(default_factory=list)  # the constraint lines among promises
     checks: list[Check] = field(default_factory=list)  # properties checked by a validator (generate, then filter)
     columns: dict[str, tuple[str, int]] = field(default_factory=dict)  # "edges[i] = [ai, bi]": ai -> (edges, 0)
+    flat_columns: dict[str, tuple[str, int]] = field(default_factory=dict)  # "target = [xtarget, ytarget]"
     column_value: dict[str, dict[int, list[Range]]] = field(default_factory=dict)  # value bounds of one column
     calls: dict[str, int] = field(default_factory=dict)  # design problems: "At most 10^4 calls will be made to get"
     # "nums1.length == m + n": name -> (the scalars it depends on, their values -> the length)

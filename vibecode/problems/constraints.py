@@ -25,15 +25,21 @@ the scorer treats as contested evidence (never ``verified``), not as a wrong ans
 
 from __future__ import annotations
 
+import contextlib
 import re
 
+from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_exprs import (
     column_aliases,
     column_ranges,
+    flat_column_aliases,
     length_rule,
     read_check,
 )
+from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
+from vibecode.problems.constraint_promises import promised
 from vibecode.problems.constraint_prose import read_prose
+from vibecode.problems.constraint_sentences import in_symbols, read_sentence
 from vibecode.problems.constraint_sets import (
     SORTED,
     UNIQUE,
@@ -42,19 +48,17 @@ from vibecode.problems.constraint_sets import (
     read_chars,
     read_choice,
 )
+from vibecode.problems.constraint_sizes import (
+    column_widths,
+    rescaled,
+    scaled_sizes,
+    statement_aliases,
+)
 from vibecode.problems.constraint_types import Constraints, Range, Term, _plain, number, resolve
 from vibecode.types import Problem
 
-_BLOCKERS = re.compile(
-    r"exactly one (?:valid )?(?:solution|answer)|only one valid answer|it is guaranteed|"
-    r"is guaranteed|are guaranteed|guaranteed that|there (?:is|will be) always|will always be|"
-    r"at least one (?:valid )?(?:solution|answer) exists|(?:input|test ?cases?|tests) (?:is |are )?generated|"
-    r"at least one valid answer|fits? (?:in|into|inside) an? 32[- ]bit|there will be at least one valid|"
-    r"you may assume",
-    re.I,
-)
 _NODES = re.compile(
-    r"(?:number of (?:the )?nodes in|length of) [\w ]{1,40}?\s*(?:is|are|will be)?\s*"
+    r"(?:(?:total )?number of (?:the )?nodes(?: in)?|length of) [\w ]{1,40}?\s*(?:is|are|will be)?\s*"
     r"(?:in )?(?:the )?(?:range|between)\s*(?:of\s*)?\[\s*([^,\]]+),\s*([^\]]+)\]",
     re.I,
 )
@@ -116,14 +120,21 @@ def _term(text: str, params: dict[str, str], aliases: dict[str, Term]) -> Term |
 def parse_constraints(problem: Problem) -> Constraints:
     from vibecode.problems.typespec import parse_type
 
+    if problem.signature.design:  # operation sequences: each line is read per method
+        return design_constraints(problem, parse_constraints)
     params = {}
     for p in problem.signature.params:
         spec = parse_type(p.type).base
         params[p.name] = spec.kind
-    node_params = [n for n, k in params.items() if k in ("listnode", "treenode")]
+        # n-ary trees and immutable lists, given in level order / as a list of values: their node
+        # count, depth and values are read too (validated; vibecode does not generate them)
+        node_kind = re.fullmatch(r"(Nary|ImmutableList)Node(?: \| None)?", p.type or "")
+        if spec.kind == "any" and node_kind:
+            params[p.name] = node_kind.group(1).lower()
+    node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist")]
     c = Constraints()
     aliases: dict[str, Term] = {}
-    lines = [re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)) for line in problem.constraints]
+    lines = [_plural(re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)), params) for line in problem.constraints]
     for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
         if count and node_params and count.group(1) not in params:
@@ -152,7 +163,8 @@ def parse_constraints(problem: Problem) -> Constraints:
                 found = [t for o in sides if o != alias and (t := _term(o, params, aliases)) and t[0] in ("len", "ilen")]
                 if found:
                     aliases[alias] = found[0]
-    _statement_aliases(_plain(problem.statement), params, aliases)
+    statement_aliases(_plain(problem.statement), params, aliases)
+    scaled = scaled_sizes(lines, params)
     prose = problem.statement + "\n" + "\n".join(lines)
     for m in _BLOCKERS.finditer(problem.statement):
         if m.group(0).lower() != "you may assume":  # a promise only as a constraint line
@@ -161,14 +173,25 @@ def parse_constraints(problem: Problem) -> Constraints:
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
     c.sorted.update(marked(SORTED, problem.statement, lines, one_d))
     c.unique.update(marked(UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
+    for n in list(c.unique):  # "All the values of rooms[i] are unique": each row's items, not the rows (a check)
+        said = [line for line in lines if UNIQUE.search(line) and re.search(rf"\b{re.escape(n)}\b", line)]
+        if said and all(re.search(rf"\b(?:values|integers|elements|numbers) (?:of|in) {re.escape(n)}\[\w\]", s) for s in said):
+            c.unique.discard(n)
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
     c.columns = column_aliases(problem.statement + "\n" + "\n".join(lines), params)
+    c.flat_columns = flat_column_aliases(problem.statement, params)
+    column_widths(problem, c)
     for line in lines:
-        try:
-            understood = _read_line(line, params, aliases, node_params, c) or _read_other(line, params, aliases, c)
-        except (TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
-            understood = False
+        understood = False
+        # the line itself, what a promise promises ("It is guaranteed that edges represents a
+        # valid tree": checked), a range in words as symbols ("x is an integer in the range [a, b]")
+        texts = [line, *([promised(line)] if _BLOCKERS.search(line) else [])]
+        texts += [t for t in [rescaled(line, scaled)] if t]  # "nums.length == 2 * n", "1 <= n <= 10^4"
+        texts += [t for t in (in_symbols(x, params) for x in texts) if t]
+        for text in dict.fromkeys(texts):
+            with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
+                understood = _read_line(text, params, aliases, node_params, c) or _read_other(text, params, aliases, c) or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
         if understood or (SORTED.search(line) and named & c.sorted) or (UNIQUE.search(line) and named & c.unique):
             continue
@@ -188,7 +211,7 @@ def parse_constraints(problem: Problem) -> Constraints:
 def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
-    if read_prose(line, params, c):
+    if read_prose(line, params, c) or read_sentence(line, params, c):
         return True
     m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
     if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
@@ -211,10 +234,16 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     m = re.search(r"sum of (?:the )?lengths of all (\w+)(?:\[i\])? (?:does not exceed|is at most) (.+)", line)
     if m:
         line = f"sum(len({m.group(1)}[i])) <= {m.group(2)}"
-    check = read_check(line, params, aliases, c.columns)
+    check = read_check(line, params, aliases, c.columns, c.flat_columns)
     if check is None:
         return False
     c.checks.append(check)
+    flat = column_ranges(line, params, aliases, c.flat_columns, lambda t: _term(t, params, aliases))
+    for name in {n for n, *_ in flat}:  # every coordinate of target = [x, y] in one range: its values
+        cols = {k for n, k in c.flat_columns.values() if n == name}
+        bounds = {(lo, hi) for n, _, lo, hi in flat if n == name}
+        if {k for n, k, *_ in flat if n == name} == cols and len(bounds) == 1:
+            c.value.setdefault(name, []).append(bounds.pop())
     rule = length_rule(line, params, aliases)
     if rule is not None:
         c.length_rules.setdefault(rule[0], (rule[1], rule[2]))
@@ -223,19 +252,16 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     return True
 
 
-def _statement_aliases(statement: str, params: dict[str, str], aliases: dict[str, Term]) -> None:
-    """Size names the statement defines: "an integer array nums of length n", "an m x n grid"."""
-    text = re.sub(r"<[^>]+>|\*\*|\\", "", statement)
-    for m in re.finditer(r"\b([A-Za-z_]\w*)\s+of\s+(?:length|size)\s+([A-Za-z_]\w*)\b", text):
-        name, alias = m.groups()
-        if params.get(name) in ("list", "str") and alias not in params:
-            aliases.setdefault(alias, ("len", name, 0))
-    lists = "|".join(re.escape(n) for n, k in params.items() if k == "list")
-    for m in re.finditer(rf"\b([a-z])\s*[x×*]\s*([a-z])\s+(?:[\w-]+\s+){{0,3}}?({lists})\b" if lists else r"(?!)", text):
-        rows, cols, name = m.groups()
-        if rows not in params and cols not in params and rows != cols:
-            aliases.setdefault(rows, ("len", name, 0))
-            aliases.setdefault(cols, ("ilen", name, 0))
+def _plural(line: str, params: dict[str, str]) -> str:
+    """``images[i][j]`` for the argument ``image`` (and the other way): the argument's name."""
+    def fix(m: re.Match[str]) -> str:
+        w = m.group(1)
+        for other in (w[:-1], w + "s"):
+            if w not in params and other in params and params[other] == "list" and len(w) > 3:
+                return other + m.group(2)
+        return m.group(0)
+
+    return re.sub(r"\b([A-Za-z_]\w*)(\[\w\])", fix, line)
 
 
 def _kind(line: str, params: dict[str, str]) -> str:

@@ -1,0 +1,145 @@
+"""Constraint lines of design-class problems (LRUCache, MinStack, Trie, ...), read per method.
+
+A design problem's inputs are an operation sequence (``operations``/``arguments``), so its lines
+name the arguments of the constructor and of the methods: ``1 <= capacity <= 3000`` (the
+constructor), ``0 <= key <= 10^4`` (``get`` and ``put``), ``word consists of lowercase English
+letters``. Each method is read as a small problem of its own (:func:`method_problem`: its
+parameters, the statement's lines, its calls in the examples); this is the problem that
+:mod:`vibecode.clr.design_inputs` generates and validates each call's arguments with. A line is
+understood when at least one method's reading understands it, so the figure counts only lines
+that really bound some call's arguments. "At most N calls will be made to f" is recorded in
+``calls`` and bounds the length of generated sequences.
+
+A line no method understands is skipped with its kind; a line that names the arguments of two
+methods (``0 <= index < nums.length``: ``update``'s index, the constructor's nums) is a
+"relation across methods": it depends on the state, which the per-method reading cannot see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from vibecode.problems.constraint_types import Constraints, _plain
+from vibecode.problems.design import ARGUMENTS, OPERATIONS, fold, method_for
+from vibecode.types import Example, Problem, Signature
+
+Parse = Callable[[Problem], Constraints]
+
+_GUARD = re.compile(
+    r"non-?empty|(?:always|will) be valid|\bare (?:always )?valid|at least one (?:element|number|item|value|key)|"
+    r"not be called on an? empty|only be called when",
+    re.I,
+)
+
+
+def guarded_methods(problem: Problem) -> set[str]:
+    """Methods the statement says are only called in a valid (non-empty) state."""
+    text = "\n".join([problem.statement, *problem.constraints])
+    names = {fold(m.function): m.function for m in problem.signature.methods[1:]}
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if _GUARD.search(sentence):
+            out |= {names[fold(w)] for w in re.findall(r"[A-Za-z_]\w*", sentence) if fold(w) in names}
+    return out
+
+
+def guard_sentence(line: str, problem: Problem) -> bool:
+    """A line that keeps some method to a valid state (\"All the calls to pop and peek are valid\"):
+    the generated sequences keep it (:mod:`vibecode.clr.design_inputs` counts the elements)."""
+    names = {fold(m.function) for m in problem.signature.methods[1:]}
+    return bool(_GUARD.search(line)) and any(fold(w) in names for w in re.findall(r"[A-Za-z_]\w*", line))
+
+
+def method_problem(problem: Problem, method: Signature) -> Problem:
+    """The method as a problem of its own: its parameters, the constraints, its example calls."""
+    sig = Signature(method.function, method.params, method.returns)
+    examples = tuple(Example(dict(zip(sig.arg_names, a, strict=True)), out)
+                     for a, out in method_calls(problem, method))
+    lines = tuple(own_names(line, method, _others(problem, method)) for line in problem.constraints)
+    return Problem("leetcode", problem.title, problem.statement, sig, examples, lines, "")
+
+
+def own_names(line: str, method: Signature, others: frozenset[str] = frozenset()) -> str:
+    """The line with the statement's spelling of the method's parameters replaced by the
+    signature's (``wordsDict`` -> ``words_dict``, ``userId`` -> ``user_id``); in a list of terms
+    (``1 <= stationName.length, startStation.length <= 10``) the terms that name only other
+    methods' parameters (``others``, folded) are dropped."""
+    names = {fold(p.name): p.name for p in method.params}
+    line = re.sub(r"[A-Za-z_]\w*", lambda m: names.get(fold(m.group(0)), m.group(0)), line)
+    if not others or "," not in line:
+        return line
+    parts = re.split(r"(<=|>=|==|<|>)", line)
+    for k in range(0, len(parts), 2):
+        items = parts[k].split(",")
+        if len(items) < 2:
+            continue
+        words = [{fold(w) for w in re.findall(r"[A-Za-z_]\w*", item)} for item in items]
+        keep = [item for item, ws in zip(items, words, strict=True) if not (ws & others) or ws & set(names)]
+        if keep and len(keep) < len(items):
+            parts[k] = ",".join(keep) if k else ",".join(keep).rstrip() + " "
+    return "".join(parts)
+
+
+def method_calls(problem: Problem, method: Signature) -> list[tuple[list[object], object]]:
+    """The example calls of ``method``: (arguments, what it returned)."""
+    out = []
+    for ex in problem.examples:
+        ops, args, outputs = ex.inputs.get(OPERATIONS), ex.inputs.get(ARGUMENTS), ex.output
+        if not isinstance(ops, list) or not isinstance(args, list) or not isinstance(outputs, list):
+            continue
+        for i, (op, a) in enumerate(zip(ops, args, strict=False)):
+            target = problem.signature.methods[0] if i == 0 else method_for(problem.signature, str(op))
+            if target is method and isinstance(a, list) and len(a) == len(method.params):
+                out.append((a, outputs[i] if i < len(outputs) else None))
+    return out
+
+
+def _others(problem: Problem, method: Signature) -> frozenset[str]:
+    """The folded parameter names of the other methods (and the constructor)."""
+    own = {fold(p.name) for p in method.params}
+    return frozenset(fold(p.name) for m in problem.signature.methods for p in m.params) - own
+
+
+def _names(line: str, method: Signature) -> bool:
+    return any(re.search(rf"\b{re.escape(p.name)}\b", line) for p in method.params)
+
+
+def design_constraints(problem: Problem, parse: Parse) -> Constraints:
+    """The whole problem's reading: each line understood by some method, or skipped with its kind;
+    the call limits of all methods in ``calls``. The per-argument fields stay empty (the inputs
+    are operation sequences; each call is checked against its method's reading)."""
+    methods = problem.signature.methods
+    readings = [(m, parse(method_problem(problem, m))) for m in methods]
+    c = Constraints()
+    for _, r in readings:
+        for fn, count in r.calls.items():
+            c.calls.setdefault(fn, count)
+        c.promises += [p for p in r.promises if p not in c.promises]
+    for line in problem.constraints:
+        norm = _normal(line)
+        verdicts = [_verdict(_normal(own_names(line, m, _others(problem, m))), r) for m, r in readings]
+        if "understood" in verdicts or guard_sentence(line, problem):
+            continue
+        if "promise" in verdicts:
+            c.promise_lines.append(norm)
+            continue
+        naming = [k for k, (m, _) in enumerate(readings) if _names(own_names(norm, m), m)]
+        if len(naming) >= 2:
+            c.skipped.append((norm, "relation across methods"))
+        else:
+            c.skipped.append((norm, verdicts[naming[0]] if naming else "names no argument"))
+    return c
+
+
+def _verdict(norm: str, reading: Constraints) -> str:
+    """"understood", "promise", or the kind of line a method's reading skipped it as."""
+    kinds = {line.strip(): kind for line, kind in reading.skipped}
+    if norm.strip() in kinds:
+        return kinds[norm.strip()]
+    return "promise" if norm in reading.promise_lines else "understood"
+
+
+def _normal(line: str) -> str:
+    """The line as :func:`vibecode.problems.constraints.parse_constraints` lists it."""
+    return re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line))
