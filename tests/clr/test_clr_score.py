@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from vibecode.clr.reliability import INPUT_HALF
 from vibecode.clr.score import Calibration, M, behaviour_tokens, decide, trajectory_weight
 from vibecode.errors import CalibrationError
 from vibecode.types import CandidateEvidence, Claim, InputResult
@@ -79,8 +80,11 @@ def test_clusters_statuses_and_evidence() -> None:
     ranks = {c.members: c.rank for c in d.clusters}
     assert ranks[(2,)] < ranks[(5,)]  # a timeout counts against
     assert d.r[6] == 0.0
-    # contested evidence halves the reliability
-    expected = 0.5 * (1 - 2**-3) * (0.6 * 3 / 9 + 0.4 * (2 + 1) / (2 + 1 + 2))
+    # contested: the behaviour term is scaled by the cluster's share of the 5 candidates that pass
+    # every example (0, 1, 2, 5, 6), Q = 3/5; one generated input ran (I = 1 - 2^-(1/4)); rho =
+    # (2 + 1) / (2 + 1 + 2) from the cluster's pooled claims (V, V against F)
+    agreement = 3 / 9 * (1 + (1 - 2 ** -(1 / INPUT_HALF))) / 2
+    expected = (1 - 2**-3) * (0.8 * agreement * 3 / 5 + 0.2 * 3 / 5)
     assert d.raw_reliability == pytest.approx(expected)
 
 

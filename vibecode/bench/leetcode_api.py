@@ -19,6 +19,7 @@ from typing import Any
 from vibecode.bench.api import BenchResult
 from vibecode.bench.dataset import HumanEvalTask, base_id
 from vibecode.bench.engines import open_bench_engines
+from vibecode.bench.evidence import evidence_markdown
 from vibecode.bench.hidden import HiddenResult
 from vibecode.bench.leetcode import PREFIX, select
 from vibecode.bench.leetcode_hidden import run_leetcode_hidden
@@ -81,11 +82,13 @@ def leetcode_markdown(summary: Mapping[str, Any]) -> str:
     pools = meta.get("pools")
     if pools:
         lines += ["", f"## Pools ({meta.get('orders', 1)} candidate orders each)", "",
-                  "| pool mode | runs | pools | correct picks | pools correct in every order |", "|---|---|---|---|---|"]
+                  "| pool mode | runs | pools | correct picks | pools correct in every order | AUROC |",
+                  "|---|---|---|---|---|---|"]
         for mode, row in pools.items():
             share = "n/a" if row["share"] is None else f"{100 * row['share']:.1f}%"
+            area = "n/a" if row.get("auroc") is None else f"{row['auroc']:.3f}"
             lines.append(f"| {POOL_WORDS.get(mode, mode)} | {row['records']} | {row['pools']} | "
-                         f"{row['correct_picks']} ({share}) | {row['pools_correct_in_every_order']} |")
+                         f"{row['correct_picks']} ({share}) | {row['pools_correct_in_every_order']} | {area} |")
         wrong: dict[str, list[str]] = {}
         for row in pools.values():
             for t in row["wrong"]:
@@ -94,6 +97,8 @@ def leetcode_markdown(summary: Mapping[str, Any]) -> str:
         if wrong:
             lines += ["", "Wrong picks, by pool (o0 is the stored order, o1 reversed, o2... shuffled): "
                       + "; ".join(f"{p} ({', '.join(o)})" for p, o in wrong.items())]
+    if summary.get("evidence"):
+        lines += ["", evidence_markdown(summary["evidence"]).rstrip()]
     lines += ["", "## Targets (issue 14)", "", "| figure | value | target | met |", "|---|---|---|---|"]
     for t in targets(summary):
         value = "n/a" if t["value"] is None else f"{t['value']:.3f}"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from vibecode.bench.dataset import base_id
+from vibecode.bench.metrics import auroc
 from vibecode.errors import UsageError
 
 
@@ -131,8 +132,11 @@ def pool_figures(records: Sequence[Mapping[str, Any]], oracle: set[str]) -> dict
     for mode, rs in modes.items():
         bad = [r["task_id"] for r in rs if not r["passed"]]
         pools = {pool_of(r["task_id"]) for r in rs}
+        picked = [r for r in rs if r.get("best") is not None]
         out[mode] = {"records": len(rs), "pools": len(pools), "correct_picks": len(rs) - len(bad),
                      "share": (len(rs) - len(bad)) / len(rs) if rs else None,
                      "pools_correct_in_every_order": len(pools - {pool_of(t) for t in bad}),
+                     # reliability, right vs wrong picks of this mode (None: one side is empty)
+                     "auroc": auroc([float(r["reliability"]) for r in picked], [bool(r["passed"]) for r in picked]),
                      "wrong": bad}
     return out

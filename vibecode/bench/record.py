@@ -8,7 +8,8 @@ rerun. The fields (``"version": 1``):
 - ``task_id``, ``entry_point``, ``examples`` (how many the pipeline parsed), ``n`` (asked for),
   ``k`` (K the decision used), ``labels`` ("hidden": HumanEval's tests; "pool": a stored label);
 - ``status``, ``reliability`` (calibrated when ``calibrated``), ``raw_reliability``, ``reason``,
-  ``best`` (candidate index or null), ``passed`` (the proposal passed the hidden tests);
+  ``evidence`` (what the reliability was computed from, ``clr.reliability.Evidence``; null when
+  failed), ``best`` (candidate index or null), ``passed`` (the proposal passed the hidden tests);
 - ``clusters``: rank, members, best, score, examples_passed, examples_total, failure_rate;
 - ``candidates``: index, text, code, parsed, duplicate_of, error, cluster, r, examples_passed,
   examples_total, behaviour, claims (text, kind, method, verdict, detail), tokens,
@@ -89,6 +90,7 @@ def build_record(
         "raw_reliability": round(d.raw_reliability, 6),
         "calibrated": result.calibrated,
         "reason": d.reason,
+        "evidence": d.evidence,
         "best": best,
         "passed": passed,
         "clusters": [cluster_record(c) for c in d.clusters],

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vibecode.bench.calibration import fit_map
+from vibecode.bench.evidence import evidence_table
 from vibecode.bench.metrics import auroc, brier, ece, pass_at_k, reliability_bins, share
 from vibecode.bench.selectors import SELECTORS, choose
 from vibecode.clr.score import Calibration
@@ -123,6 +124,9 @@ def summarize(records: Sequence[Record], meta: Mapping[str, Any] | None = None) 
         # reliability of the pick, right vs wrong picks (problems with a pick; failed ones count)
         "auroc": auroc([float(r["reliability"]) for r in picked], [bool(r["passed"]) for r in picked]),
         "auroc_picks": len(picked),
+        # ... among the verified picks only: does the reliability still rank right above wrong there?
+        "auroc_verified": auroc([float(r["reliability"]) for r in verified], [bool(r["passed"]) for r in verified]),
+        "evidence": evidence_table(records),
         "holdout": holdout_check(records),
         "selectors": selectors,
         "tokens": tokens,

@@ -35,18 +35,14 @@ clusters that answered some input before those that never did, then score_c, the
 fewer crashes, then the earliest candidate. The proposal is the member of the top cluster with
 the highest r_k, then the most verified claims, then the earliest.
 
-**Reliability** of the proposal, in [0, 1], with K the number of candidates sampled (parsed or
-not), n the number of examples, and the cluster's pooled claim counts V = sum v_k, F = sum f_k:
-
-    T    = 1 - 2 ** -(n + 1)          (0.5 without examples, 0.75 with 1, 0.94 with 3; 1 in math mode)
-    rho  = (V + 1) / (V + F + 2)      (claim reliability; 0.5 with no checked claims)
-    R    = T * (1 - h_c) * (0.6 * S + 0.4 * rho) * P
-
-with the support S = |c| / K, raised to at least 0.9 when a validated brute-force oracle agreed
-with the cluster on at least ``MIN_GENERATED`` generated inputs, and the penalty P the product of
-0.5 when the evidence is contested, 0.7 when too few generated inputs ran to verify, and 0.6 when
-the proposal timed out on a generated input ("too slow"); R = 0 when the status is ``failed``. A calibration map (isotonic points ``{"x": [...],
-"y": [...]}``, piecewise-linear in between, clamped outside) is then applied when one is given.
+**Reliability** of the proposal, in [0, 1]: a function of the evidence the scorer had about it
+(:class:`vibecode.clr.reliability.Evidence`: examples, K, the cluster's size and its share of the
+candidates that pass every example, the generated inputs it answered, the inputs a usable oracle
+agreed on, whether the evidence is contested, crashes, claims, "too slow"); the formula and what
+follows from it are in :mod:`vibecode.clr.reliability`. The evidence goes into
+``Decision.evidence``; R = 0 when the status is ``failed``. A calibration map (isotonic points
+``{"x": [...], "y": [...]}``, piecewise-linear in between, clamped outside) is then applied when
+one is given.
 
 **Status.** ``failed``: no candidate passes every example (or none parsed, or none produced
 output at all); the proposal is then the closest candidate, with reliability 0. ``verified``
@@ -77,6 +73,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vibecode.clr.compare import canonical
+from vibecode.clr.reliability import TOO_SLOW_FACTOR, Evidence, reliability
 from vibecode.errors import CalibrationError
 from vibecode.types import (
     CandidateEvidence,
@@ -92,10 +89,6 @@ MIN_GENERATED = 3  # generated inputs the proposal must answer before it can be 
 NO_CLAIMS_SHARE = 1.0
 SHARE_WEIGHT = 0.6
 FAILURE_TOKENS = ("error", "timeout")
-CONTESTED_FACTOR = 0.5  # reliability factor when example-passing clusters disagree
-FEW_INPUTS_FACTOR = 0.7  # ... when too few generated inputs ran to verify
-TOO_SLOW_FACTOR = 0.6  # ... when the proposal timed out on a generated input
-ORACLE_SUPPORT = 0.9  # the support share credited when a validated oracle agreed
 
 
 def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
@@ -227,7 +220,7 @@ def decide(
     runner_rejected = len(ranked) > 1 and ranked[1][13] is not None
     status, reason = _status(clusters, top_members, k, n_examples, mode, silent, runner_rejected)
     contested: int | None = None
-    penalty = 1.0
+    disputed = False
     if status != "failed" and judged and ranked[0][13] is not None:
         col = ranked[0][13]
         status, contested = "failed", keep[col]
@@ -236,23 +229,24 @@ def decide(
                   f"{_shown(judged[col])}).")
     elif status != "failed" and mode != "math" and n_examples:
         keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
-        status, reason, contested, penalty = _contest(status, reason, keys, keep, n_examples, tiers, len(judged))
+        status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, len(judged))
     if status == "failed":
         return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason, contested)
-    v = sum(c.verdict == "verified" for m in top_members for c in m.claims)
-    f = sum(c.verdict == "failed" for m in top_members for c in m.claims)
-    rho = (v + 1) / (v + f + 2)
-    t = 1.0 if mode == "math" else 1.0 - 2.0 ** -(n_examples + 1)
-    support = len(top.members) / k
-    if len(judged) >= MIN_GENERATED:
-        support = max(support, ORACLE_SUPPORT)  # a validated oracle agreed on enough inputs
-    slow = any(tok == "timeout" for i, tok in zip(keep, ranked[0][12], strict=False) if i >= n_examples)
-    if slow:
-        penalty *= TOO_SLOW_FACTOR
-    raw = t * (1.0 - top.failure_rate) * (SHARE_WEIGHT * support + (1 - SHARE_WEIGHT) * rho) * penalty
-    raw = min(1.0, max(0.0, raw))
+    top_key = ranked[0][12]
+    generated = [tok for i, tok in zip(keep, top_key, strict=False) if i >= n_examples]
+    passing = sum(len(t[7]) for t in ranked if n_examples and t[10] == n_examples)
+    ev = Evidence(
+        examples=n_examples, k=k, cluster=len(top.members), passing=max(passing, len(top.members)),
+        generated=sum(tok.startswith("ok:") for tok in generated), oracle_agreed=len(judged),
+        contested=disputed, failure_rate=top.failure_rate,
+        claims_verified=sum(c.verdict == "verified" for m in top_members for c in m.claims),
+        claims_failed=sum(c.verdict == "failed" for m in top_members for c in m.claims),
+        too_slow="timeout" in generated, mode=mode,
+        rivals_rejected=sum(1 for t in ranked[1:] if t[13] is not None and t[10] == n_examples))
+    raw = reliability(ev)
     final = calibration(raw) if calibration is not None else raw
-    return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested)
+    return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested,
+                    evidence=ev.to_json())
 
 
 def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
@@ -279,10 +273,10 @@ def _shown(token: str) -> str:
 
 def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, ...], int, int, bool]],
              keep: Sequence[int], n_examples: int, tiers: dict[str, int] | None, judged: int,
-             ) -> tuple[SolveStatus, str, int | None, float]:
+             ) -> tuple[SolveStatus, str, int | None, bool]:
     """Downgrade to ``plausible`` when a rival that passes every example contradicts the proposal
-    (and no oracle rejected the rival) or when too few generated inputs ran; the last value is the
-    reliability factor. ``keys``: (behaviour, size, examples passed, rejected by the oracle) per
+    (and no oracle rejected the rival) or when too few generated inputs ran; the last value says
+    whether the evidence is contested. ``keys``: (behaviour, size, examples passed, rejected by the oracle) per
     cluster, best first."""
     top_key, top_size, _, _ = keys[0]
     decided = 0
@@ -292,23 +286,22 @@ def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, .
             decided += 1
         elif col is not None:
             return ("plausible", f"Contested: another cluster ({size} candidate(s), against {top_size}) also "
-                    f"passes every example but answers input {keep[col] + 1} differently.", keep[col],
-                    CONTESTED_FACTOR)
+                    f"passes every example but answers input {keep[col] + 1} differently.", keep[col], True)
     if status != "verified":
-        return status, reason, None, 1.0
+        return status, reason, None, False
     answered = sum(1 for i, t in zip(keep, top_key, strict=False) if i >= n_examples and t.startswith("ok:"))
     named = ", ".join(f"{n} {t}" for t, n in (tiers or {}).items() if n) or "none"
     if answered < MIN_GENERATED:
         return ("plausible", f"The proposal passes all {n_examples} examples, but only {answered} generated "
                 f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None,
-                FEW_INPUTS_FACTOR)
+                False)
     rivals = "no cluster that passes the examples disagrees"
     if decided:
         rivals = (f"the brute-force oracle agrees with it on {judged} input(s) and rejects the {decided} "
                   "other cluster(s) that pass the examples")
     elif judged:
         rivals += f", and the brute-force oracle agrees on {judged} input(s)"
-    return status, f"{reason.rstrip('.')}; {answered} generated inputs ran (by source: {named}) and {rivals}.", None, 1.0
+    return status, f"{reason.rstrip('.')}; {answered} generated inputs ran (by source: {named}) and {rivals}.", None, False
 
 
 def _status(
@@ -339,9 +332,15 @@ def _status(
 
 def block_too_slow(decision: Decision, too_slow: Mapping[int, str]) -> Decision:
     """``verified`` also needs the proposal to keep within the stress tier's time limit
-    (``clr.stress``): a proposal in ``too_slow`` (candidate -> reason) becomes ``plausible``."""
+    (``clr.stress``): a proposal in ``too_slow`` (candidate -> reason) becomes ``plausible``, its
+    reliability lowered by the too-slow factor (once)."""
     best = decision.best
     if decision.status != "verified" or best is None or best not in too_slow:
         return decision
+    evidence = dict(decision.evidence or {})
+    factor = 1.0 if evidence.get("too_slow") else TOO_SLOW_FACTOR  # counted once, as in reliability()
+    evidence["too_slow"] = True
     return dataclasses.replace(decision, status="plausible",
-                               reason=f"The proposal is {too_slow[best]}, so it is not verified.")
+                               reason=f"The proposal is {too_slow[best]}, so it is not verified.",
+                               reliability=decision.reliability * factor,
+                               raw_reliability=decision.raw_reliability * factor, evidence=evidence)

@@ -55,6 +55,7 @@ def result_json(result: SolveResult) -> dict[str, Any]:
         "calibrated": result.calibrated,
         "reason": d.reason,
         "oracle": d.oracle,
+        "evidence": d.evidence,  # what the reliability was computed from (clr.reliability)
         "clusters": [
             {"rank": c.rank, "members": list(c.members), "best": c.best, "score": round(c.score, 4),
              "examples_passed": c.examples_passed, "examples_total": c.examples_total}

@@ -58,6 +58,9 @@ class Decision:
     contested_input: int | None = None
     # the brute-force oracle, in one sentence: what it judged, or "no usable oracle: <why>"
     oracle: str | None = None
+    # what the reliability was computed from (vibecode.clr.reliability.Evidence as JSON); None
+    # for a failed decision
+    evidence: dict[str, object] | None = None
 
 
 @dataclass(frozen=True)
