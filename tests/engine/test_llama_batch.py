@@ -15,6 +15,7 @@ from vibecode.types import ChatMessage, RequestFailed, SamplingParams, SequenceD
 PROBLEM = "Problem: given a list of integers, return the sum of the even ones. " * 4
 CANDIDATE = [ChatMessage("user", PROBLEM + "Write the solution.")]
 ORACLE = [ChatMessage("user", PROBLEM + "Write a brute-force oracle.")]
+EDGES = [ChatMessage("user", "List edge cases for this. " + PROBLEM)]  # shares only the template
 
 
 def _done(events: list[object]) -> dict[tuple[int, int], SequenceDone]:
@@ -30,24 +31,29 @@ def test_a_batch_gives_each_sequence_what_its_request_alone_gives(tiny_engine: L
     oracle = SamplingParams(temperature=0, max_tokens=6, ignore_eos=True)
     alone = [c.text for c in tiny_engine.sample(CANDIDATE, cand, n=2)]
     [alone_oracle] = tiny_engine.sample(ORACLE, oracle)
+    [alone_edges] = tiny_engine.sample(EDGES, oracle)
     tiny_engine.sample([ChatMessage("user", "unrelated")], SamplingParams(max_tokens=1))
     events = list(tiny_engine.stream_batch([Request(CANDIDATE, cand, 2),
-                                            Request(ORACLE, oracle, 1, "oracle")]))
+                                            Request(ORACLE, oracle, 1, "oracle"),
+                                            Request(EDGES, oracle, 1, "inputs")]))
     done = _done(events)
-    assert sorted(done) == [(0, 0), (0, 1), (1, 0)]
+    assert sorted(done) == [(0, 0), (0, 1), (1, 0), (2, 0)]
     assert [done[0, 0].completion.text, done[0, 1].completion.text] == alone
     assert done[1, 0].completion.text == alone_oracle.text
+    assert done[2, 0].completion.text == alone_edges.text
     assert not alone[0].startswith(alone_oracle.text)  # the prompts differ: the tags are checked
-    assert [done[k].completion.completion_tokens for k in sorted(done)] == [12, 12, 6]
+    assert [done[k].completion.completion_tokens for k in sorted(done)] == [12, 12, 6, 6]
     assert {(e.request, e.seq) for e in events if isinstance(e, TokenDelta)} == set(done)
-    # The shared prefix (the problem) was evaluated once, then each prompt's own rest.
-    c, o = tiny_engine.prompt_tokens(CANDIDATE), tiny_engine.prompt_tokens(ORACLE)
-    shared = common_prefix(c, o)
-    assert shared > 50
+    # The template's head, common to all, was evaluated once; so was the problem statement,
+    # which the candidate's and the oracle's prompts share; then each prompt's own rest.
+    c, o, e = (tiny_engine.prompt_tokens(m) for m in (CANDIDATE, ORACLE, EDGES))
+    problem, head = common_prefix(c, o), common_prefix(c, e)
+    assert problem > 50 and 0 < head < problem - 40
     stats = tiny_engine.stats
-    assert stats.prompt_tokens == len(c) + len(o)
-    assert stats.prompt_tokens_reused + stats.prompt_tokens_evaluated == len(c) + len(o) - shared
-    assert stats.generated_tokens == 30
+    assert stats.prompt_tokens == len(c) + len(o) + len(e)
+    cells = len(c) + len(o) + len(e) - problem - head
+    assert stats.prompt_tokens_reused + stats.prompt_tokens_evaluated == cells
+    assert stats.generated_tokens == 36
 
 
 def test_cancel_ends_every_request(tiny_engine: LlamaCppEngine) -> None:

@@ -254,9 +254,9 @@ class LlamaCppEngine(StreamingEngine):
                 reused, evaluated = eval_prefix(ll, c, prompts[0][:shared], cancel)
                 for head in heads.values():
                     ll.llama_memory_seq_cp(memory, PREFIX_SEQ, head, -1, -1)
-                logits = eval_suffixes(ll, c, [Suffix(t[shared:], shared, head)
-                                               for t, head in heads.items()], cancel)
-                evaluated += sum(len(t) - shared for t in heads)
+                logits, suffix_tokens = eval_suffixes(
+                    ll, c, [Suffix(t[shared:], shared, head) for t, head in heads.items()], cancel)
+                evaluated += suffix_tokens
                 self._count_prompt(sum(len(t) for t in prompts), reused, evaluated)
                 self.stats.prompt_s = time.monotonic() - started
                 for p, seq_ids in zip(prepared, ids, strict=True):

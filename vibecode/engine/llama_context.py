@@ -45,7 +45,7 @@ def create_context(ll: Any, model: Any, n_ctx: int, capacity: int, n_threads: in
             f"llama.cpp could not create a context of {n_ctx} tokens for {capacity} sequences.",
             "Lower n_ctx in the settings, or free memory.",
         )
-    batch = ll.llama_batch_init(N_BATCH, 0, 1)
+    batch = ll.llama_batch_init(N_BATCH, 0, capacity + 1)  # a prompt token may serve them all
     return LlamaContext(ctx=ctx, batch=batch, n_ctx=int(ll.llama_n_ctx(ctx)), capacity=capacity)
 
 
