@@ -113,6 +113,7 @@ def ceiling_worker(model: str, k: int, tokens: int, kv: str, threads: int, n_ctx
     import vibecode.engine.llama as llama
     from vibecode.config import Settings
     from vibecode.engine.llama_lib import batch_add
+    from vibecode.engine.llama_prompt import eval_prefix
     from vibecode.models import resolve_model
     from vibecode.types import ChatMessage
 
@@ -123,7 +124,7 @@ def ceiling_worker(model: str, k: int, tokens: int, kv: str, threads: int, n_ctx
     memory = ll.llama_get_memory(c.ctx)
 
     def run(steps: int) -> float:
-        engine._eval_prompt(c, prompt, None)
+        eval_prefix(ll, c, prompt, None)
         for seq in range(1, k + 1):
             ll.llama_memory_seq_rm(memory, seq, -1, -1)
             ll.llama_memory_seq_cp(memory, llama.PREFIX_SEQ, seq, -1, -1)

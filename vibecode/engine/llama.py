@@ -1,20 +1,18 @@
 """llama.cpp in process, through llama-cpp-python's low-level API (:mod:`vibecode.engine.llama_lib`).
 
 Every request, ``n=1`` included, takes the same batched path, as llama.cpp's ``batched`` and
-``parallel`` examples do:
+``parallel`` examples do, and a batch of requests (``stream_batch``: the K candidates of a solve
+and its helper requests) is one such batch:
 
-1. The prompt is evaluated once into sequence 0, which doubles as a prefix cache: a later prompt
-   that shares a prefix with the previous one only evaluates the tokens after it.
-2. Sequence 0's KV cells are shared with sequences 1..n (``llama_memory_seq_cp``; the KV cache is
+1. The prompts' common prefix is evaluated once into sequence 0, which doubles as a prefix cache
+   (a later batch that shares a prefix with it only evaluates the tokens after it); then each
+   distinct prompt's rest once, into the first of its sequences (:mod:`.llama_prompt`).
+2. Those KV cells are shared with the other sequences (``llama_memory_seq_cp``; the KV cache is
    unified, so sharing copies nothing).
-3. Each step samples one token per live sequence with that sequence's own sampler (the native
-   chain, or :mod:`vibecode.engine.nucleus` for top-p without top-k, which would make the native
-   chain sort the whole vocabulary) and decodes all of them in one ``llama_decode`` call.
-   Finished sequences leave the batch.
+3. One decode loop samples a token per live sequence of every request, each with its request's
+   parameters, and decodes them all in one ``llama_decode`` call per step (:mod:`.llama_decode`).
 
-Per sequence the engine applies stop strings, end-of-generation tokens and budget forcing: when
-the thinking passes its budget (or the model ends while still thinking) it injects text that
-closes the think block, so a reasoning model always gets to answer.
+The context and its fit live in :mod:`.llama_context`, a sequence's state in :mod:`.llama_seq`.
 """
 
 from __future__ import annotations
@@ -24,65 +22,44 @@ import os
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from vibecode.config import Settings
 from vibecode.engine import plan
-from vibecode.engine.base import CANDIDATE, StreamingEngine, make_completion, sequence_seeds
+from vibecode.engine.base import CANDIDATE, Request, StreamingEngine, sequence_seeds
 from vibecode.engine.chat_template import render_chat
-from vibecode.engine.llama_lib import (
-    batch_add,
-    build_info,
-    clear_log,
-    kv_type,
-    lib,
-    load_error,
-    logits_at,
-    make_sampler,
-    token_logprob,
+from vibecode.engine.llama_context import (
+    DEFAULT_SEQ_CAPACITY,
+    N_BATCH,
+    PREFIX_SEQ,
+    LlamaContext,
+    check_fits,
+    create_context,
+    free_context,
 )
+from vibecode.engine.llama_decode import DecodeLoop
+from vibecode.engine.llama_lib import build_info, clear_log, lib, load_error
+from vibecode.engine.llama_prompt import Suffix, eval_prefix, eval_suffixes, shared_prefix
+from vibecode.engine.llama_seq import SeqState, free_seq, new_seq
 from vibecode.engine.meter import EngineStats
-from vibecode.engine.nucleus import NucleusSampler, ParallelDraws, wants_nucleus
-from vibecode.engine.text import BUDGET_FORCE_TEXT, SequenceText, thinking_budget
-from vibecode.errors import ContextOverflow, EngineError, ModelLoadError
+from vibecode.engine.nucleus import ParallelDraws
+from vibecode.engine.text import BUDGET_FORCE_TEXT
+from vibecode.errors import EngineError, ModelLoadError
 from vibecode.models import ResolvedModel, check_gguf
-from vibecode.types import (
-    ChatMessage,
-    Completion,
-    EngineInfo,
-    FinishReason,
-    SamplingParams,
-    SequenceDone,
-    StreamEvent,
-    TokenDelta,
-)
+from vibecode.types import ChatMessage, EngineInfo, RequestFailed, SamplingParams, StreamEvent
 
-PREFIX_SEQ = 0  # the sequence that holds the last evaluated prompt
-DEFAULT_SEQ_CAPACITY = 32  # generation sequences a context is created for (grown on demand)
-N_BATCH = 512
+__all__ = ["DEFAULT_SEQ_CAPACITY", "N_BATCH", "PREFIX_SEQ", "LlamaCppEngine", "ParallelDraws"]
 
 
-@dataclass
-class _Seq:
-    seq_id: int
-    seed: int
-    sampler: Any
-    text: SequenceText
-    pos: int
-    logits_at: int  # batch index of the logits this sequence samples from next
-    started: float
-    logprob: float = 0.0
-    finish: FinishReason | None = None
+@dataclass(frozen=True)
+class _Prepared:
+    """A request of a batch, tokenized and seeded: ``index`` is its place in the batch."""
 
-
-@dataclass
-class _Context:
-    ctx: Any
-    batch: Any
-    n_ctx: int
-    capacity: int  # generation sequences (ids 1..capacity)
-    cached: list[int] = field(default_factory=list)  # tokens held by PREFIX_SEQ
+    index: int
+    request: Request
+    tokens: list[int]
+    seeds: list[int]
 
 
 class LlamaCppEngine(StreamingEngine):
@@ -93,7 +70,7 @@ class LlamaCppEngine(StreamingEngine):
         self.stats = EngineStats()
         self._llama = lib()
         self._lock = threading.Lock()
-        self._ctx: _Context | None = None
+        self._ctx: LlamaContext | None = None
         self._build = build_info()
         self._model = self._load_model()
         ll = self._llama
@@ -142,42 +119,19 @@ class LlamaCppEngine(StreamingEngine):
             return self.settings.n_gpu_layers
         return 999 if self._build["gpu_offload"] else 0
 
-    def _get_context(self, n_seqs: int) -> _Context:
-        """The context, recreated with more sequences when a request needs them."""
+    def _get_context(self, n_seqs: int) -> LlamaContext:
+        """The context, recreated with more sequences when a batch needs them."""
         if self._ctx is not None and self._ctx.capacity >= n_seqs:
             return self._ctx
         self._free_context()
-        ll = self._llama
-        capacity = max(n_seqs, DEFAULT_SEQ_CAPACITY)
-        params = ll.llama_context_default_params()
-        params.n_ctx = self.n_ctx
-        params.n_batch = N_BATCH
-        params.n_ubatch = N_BATCH
-        params.n_seq_max = capacity + 1
-        params.kv_unified = True
-        params.n_threads = self.n_threads
-        params.n_threads_batch = self.n_threads
-        params.no_perf = True
-        params.type_k = params.type_v = kv_type(ll, self.settings.kv_cache_type)
-        if params.type_v != ll.GGML_TYPE_F16:
-            params.flash_attn_type = ll.LLAMA_FLASH_ATTN_TYPE_ENABLED  # a quantized V cache needs it
-        ctx = ll.llama_init_from_model(self._model, params)
-        if not ctx:
-            raise EngineError(
-                f"llama.cpp could not create a context of {self.n_ctx} tokens for "
-                f"{capacity} sequences.",
-                "Lower n_ctx in the settings, or free memory.",
-            )
-        batch = ll.llama_batch_init(N_BATCH, 0, 1)
-        self._ctx = _Context(
-            ctx=ctx, batch=batch, n_ctx=int(ll.llama_n_ctx(ctx)), capacity=capacity
-        )
+        self._ctx = create_context(self._llama, self._model, self.n_ctx,
+                                   max(n_seqs, DEFAULT_SEQ_CAPACITY), self.n_threads,
+                                   self.settings.kv_cache_type)
         return self._ctx
 
     def _free_context(self) -> None:
         if self._ctx is not None:
-            self._llama.llama_batch_free(self._ctx.batch)
-            self._llama.llama_free(self._ctx.ctx)
+            free_context(self._llama, self._ctx)
             self._ctx = None
 
     def close(self) -> None:
@@ -236,21 +190,6 @@ class LlamaCppEngine(StreamingEngine):
 
     # -- sampling ------------------------------------------------------------------------------
 
-    def _check_fits(self, n: int, n_prompt: int, max_tokens: int, n_ctx: int) -> None:
-        per_seq = max_tokens + len(self._force_tokens)
-        if n_prompt + n * per_seq <= n_ctx:
-            return
-        largest = max(0, (n_ctx - n_prompt) // per_seq)
-        error = ContextOverflow(
-            f"{n} sequence(s) of up to {max_tokens} tokens after a {n_prompt}-token prompt need "
-            f"{n_prompt + n * per_seq} KV cells, but the context holds {n_ctx}. "
-            + (f"The largest K that fits is {largest}." if largest else "Not even one fits."),
-            f"Lower --n or --max-tokens, or raise n_ctx (this model was trained on "
-            f"{self.n_ctx_train} tokens).",
-        )
-        error.max_n = largest  # type: ignore[attr-defined]
-        raise error
-
     def stream(
         self,
         messages: Sequence[ChatMessage],
@@ -260,175 +199,97 @@ class LlamaCppEngine(StreamingEngine):
         purpose: str = CANDIDATE,
         cancel: threading.Event | None = None,
     ) -> Iterator[StreamEvent]:
+        """One request: the one-request case of :meth:`stream_batch` (a bad ``n`` raises)."""
         seeds = sequence_seeds(params, n)
-        prompt = self.prompt_tokens(messages, params.prefill)
+        request = _Prepared(0, Request(messages, params, n, purpose),
+                            self.prompt_tokens(messages, params.prefill), seeds)
+        yield from self._run([request], cancel)
+
+    def stream_batch(
+        self, requests: Sequence[Request], *, cancel: threading.Event | None = None
+    ) -> Iterator[StreamEvent]:
+        """All sequences of all ``requests`` in one batch: their common prompt prefix evaluated
+        once, each distinct prompt's rest once, then one decode loop. A request that cannot be
+        answered (a bad ``n``) ends in a RequestFailed and the others go on; a batch that does
+        not fit in the context raises ContextOverflow, as ``stream`` does."""
+        prepared: list[_Prepared] = []
+        for index, r in enumerate(requests):
+            try:
+                seeds = sequence_seeds(r.params, r.n)
+            except EngineError as exc:
+                yield RequestFailed(index, exc.message, exc)
+                continue
+            prepared.append(_Prepared(index, r, self.prompt_tokens(r.messages, r.params.prefill),
+                                      seeds))
+        if prepared:
+            yield from self._run(prepared, cancel)
+
+    def _run(self, prepared: list[_Prepared], cancel: threading.Event | None) -> Iterator[StreamEvent]:
+        ll = self._llama
         with self._lock:
             if self._model is None:
                 raise EngineError("This engine was closed.")
-            ctx = self._get_context(n)
-            self._check_fits(n, len(prompt), params.max_tokens, ctx.n_ctx)
-            yield from self._generate(ctx, prompt, params, seeds, cancel)
+            c = self._get_context(sum(len(p.seeds) for p in prepared))
+            prompts = [p.tokens for p in prepared]
+            shared = shared_prefix(prompts)
+            heads: dict[tuple[int, ...], int] = {}  # distinct prompt -> its first sequence id
+            ids: list[list[int]] = []
+            for p in prepared:
+                first = 1 + sum(len(q) for q in ids)
+                ids.append(list(range(first, first + len(p.seeds))))
+                heads.setdefault(tuple(p.tokens), first)
+            check_fits(shared + sum(len(t) - shared for t in heads),
+                       [len(p.seeds) for p in prepared],
+                       [p.request.params.max_tokens + len(self._force_tokens) for p in prepared],
+                       [p.request.params.max_tokens for p in prepared], c.n_ctx, self.n_ctx_train)
+            started = time.monotonic()
+            self.stats = EngineStats(
+                total_prompt_tokens_evaluated=self.stats.total_prompt_tokens_evaluated)
+            memory = ll.llama_get_memory(c.ctx)
+            seqs: list[SeqState] = []
+            decode_start: float | None = None
+            try:
+                for seq_id in range(1, 1 + sum(len(i) for i in ids)):
+                    ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
+                reused, evaluated = eval_prefix(ll, c, prompts[0][:shared], cancel)
+                for head in heads.values():
+                    ll.llama_memory_seq_cp(memory, PREFIX_SEQ, head, -1, -1)
+                logits, suffix_tokens = eval_suffixes(
+                    ll, c, [Suffix(t[shared:], shared, head) for t, head in heads.items()], cancel)
+                evaluated += suffix_tokens
+                self._count_prompt(sum(len(t) for t in prompts), reused, evaluated)
+                self.stats.prompt_s = time.monotonic() - started
+                for p, seq_ids in zip(prepared, ids, strict=True):
+                    head = heads[tuple(p.tokens)]
+                    for local, (seq_id, seed) in enumerate(zip(seq_ids, p.seeds, strict=True)):
+                        if seq_id != head:
+                            ll.llama_memory_seq_cp(memory, head, seq_id, -1, -1)
+                        seqs.append(new_seq(ll, p.index, local, seq_id, seed, p.request.params,
+                                            len(p.tokens), logits.get(head, -1), self.n_vocab,
+                                            self._eog_tokens()))
+                decode_start = time.monotonic()
+                loop = DecodeLoop(ll, c, self._vocab, self.n_vocab, self._piece,
+                                  self._force_tokens, self._draws, self.stats)
+                yield from loop.run(seqs, cancel)
+            finally:
+                if decode_start is not None:
+                    self.stats.decode_s = time.monotonic() - decode_start
+                    self._record_rate(len(seqs))
+                for seq_id in range(1, 1 + sum(len(i) for i in ids)):
+                    ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
+                for s in seqs:
+                    free_seq(ll, s)
 
-    def _generate(
-        self,
-        c: _Context,
-        prompt: list[int],
-        params: SamplingParams,
-        seeds: list[int],
-        cancel: threading.Event | None,
-    ) -> Iterator[StreamEvent]:
-        ll = self._llama
-        memory = ll.llama_get_memory(c.ctx)
-        started = time.monotonic()
-        self.stats = EngineStats(
-            total_prompt_tokens_evaluated=self.stats.total_prompt_tokens_evaluated
-        )
-        last = self._eval_prompt(c, prompt, cancel)
-        self.stats.prompt_s = time.monotonic() - started
-        think_budget = thinking_budget(params)
-        seqs = []
-        for i, seed in enumerate(seeds):
-            seq_id = i + 1
-            ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
-            ll.llama_memory_seq_cp(memory, PREFIX_SEQ, seq_id, -1, -1)
-            text = SequenceText(params.stop, think_budget, params.prefill)
-            banned = self._eog_tokens() if params.ignore_eos else ()
-            sampler = (NucleusSampler(params, seed, banned) if wants_nucleus(params)
-                       else make_sampler(self._llama, params, seed, self.n_vocab, banned))
-            seqs.append(_Seq(seq_id, seed, sampler, text, len(prompt), last, started))
-        decode_start = time.monotonic()
-        try:
-            live = list(seqs)
-            while live:
-                c.batch.n_tokens = 0
-                drawn = self._draw_nucleus(c, live)
-                for s in live:
-                    if cancel is not None and cancel.is_set():
-                        s.finish = "cancelled"
-                        continue
-                    yield from self._step(c, s, params, drawn.get(s.seq_id))
-                for s in [s for s in live if s.finish is not None]:
-                    live.remove(s)
-                    self.stats.generated_tokens += s.text.tokens
-                    tail = s.text.finish()  # text held back in case it began a stop string
-                    if tail:
-                        yield TokenDelta(s.seq_id - 1, tail, s.text.tokens, s.text.phase)
-                    yield SequenceDone(s.seq_id - 1, self._completion(s, len(prompt), params))
-                if not live:
-                    break
-                if ll.llama_decode(c.ctx, c.batch) != 0:
-                    raise EngineError("llama_decode failed (out of KV cache space?).")
-        finally:
-            for s in seqs:
-                ll.llama_memory_seq_rm(memory, s.seq_id, -1, -1)
-                if not isinstance(s.sampler, NucleusSampler):
-                    ll.llama_sampler_free(s.sampler)
-            self.stats.decode_s = time.monotonic() - decode_start
-            self._record_rate(len(seqs))
+    def _count_prompt(self, tokens: int, reused: int, evaluated: int) -> None:
+        self.stats.prompt_tokens = tokens
+        self.stats.prompt_tokens_reused = reused
+        self.stats.prompt_tokens_evaluated = evaluated
+        self.stats.total_prompt_tokens_evaluated += evaluated
 
     def _record_rate(self, k: int) -> None:
         """Refresh this model's measured speed on this machine (engine/plan.py's cache)."""
         key = plan.model_key(self.model_ref.id, self._build["backend"])
         plan.record(key, k, self.stats.generated_tokens, self.stats.decode_s)
-
-    def _draw_nucleus(self, c: _Context, live: list[_Seq]) -> dict[int, int]:
-        """This step's tokens of the sequences sampled by NucleusSampler, drawn in parallel."""
-        mine = [s for s in live if isinstance(s.sampler, NucleusSampler)]
-        views = [logits_at(self._llama, c.ctx, s.logits_at, self.n_vocab) for s in mine]
-        tokens = self._draws.draw([(s.sampler, v) for s, v in zip(mine, views, strict=True)])
-        return {s.seq_id: token for s, token in zip(mine, tokens, strict=True)}
-
-    def _step(
-        self, c: _Context, s: _Seq, params: SamplingParams, drawn: int | None = None
-    ) -> Iterator[TokenDelta]:
-        """Sample one token for ``s`` (unless ``drawn`` already is); queue what it must decode
-        next (or mark it finished)."""
-        ll = self._llama
-        if drawn is not None:
-            token = drawn
-        else:
-            token = ll.llama_sampler_sample(s.sampler, c.ctx, s.logits_at)
-        if params.logprobs:
-            s.logprob += token_logprob(self._llama, c.ctx, s.logits_at, token, self.n_vocab)
-        if not self.stats.ttft_s:
-            self.stats.ttft_s = time.monotonic() - s.started
-        queue: list[int] = []
-        if ll.llama_vocab_is_eog(self._vocab, token):
-            if not (s.text.in_thinking and not s.text.budget_forced):
-                s.finish = "stop"
-                return
-            # The model ended while thinking: close the block so it still answers.
-            queue, visible = self._force(s)
-        else:
-            visible = s.text.feed(self._piece(token))
-            if s.text.stopped:
-                s.finish = "stop"
-            elif s.text.tokens >= params.max_tokens:
-                s.finish = "length"
-            if visible or s.finish:
-                yield TokenDelta(s.seq_id - 1, visible, s.text.tokens, s.text.phase)
-            if s.finish:
-                return
-            queue = [token]
-            visible = ""
-            if s.text.needs_budget_forcing():
-                forced, visible = self._force(s)
-                queue += forced
-        if visible:
-            yield TokenDelta(s.seq_id - 1, visible, s.text.tokens, s.text.phase, budget_forced=True)
-        for token_id in queue:
-            batch_add(c.batch, token_id, s.pos, s.seq_id, False)
-            s.pos += 1
-        c.batch.logits[c.batch.n_tokens - 1] = True
-        s.logits_at = c.batch.n_tokens - 1
-
-    def _force(self, s: _Seq) -> tuple[list[int], str]:
-        s.text.budget_forced = True
-        return list(self._force_tokens), s.text.force(BUDGET_FORCE_TEXT)
-
-    def _completion(self, s: _Seq, n_prompt: int, params: SamplingParams) -> Completion:
-        return make_completion(
-            s.seq_id - 1,
-            s.text,
-            s.finish or "stop",
-            n_prompt,
-            s.seed,
-            time.monotonic() - s.started,
-            s.logprob if params.logprobs else None,
-        )
-
-    def _eval_prompt(self, c: _Context, tokens: list[int], cancel: threading.Event | None) -> int:
-        """Evaluate ``tokens`` into the prefix sequence, reusing the cached prefix.
-
-        Returns the batch index of the last prompt token's logits.
-        """
-        ll = self._llama
-        memory = ll.llama_get_memory(c.ctx)
-        reuse = _common_prefix(c.cached, tokens)
-        reuse = min(reuse, len(tokens) - 1)  # the last token is always evaluated for its logits
-        if not ll.llama_memory_seq_rm(memory, PREFIX_SEQ, reuse, -1):
-            ll.llama_memory_clear(memory, True)
-            reuse = 0
-        c.cached = tokens[:reuse]
-        todo = tokens[reuse:]
-        for start in range(0, len(todo), N_BATCH):
-            if cancel is not None and cancel.is_set():
-                break
-            chunk = todo[start : start + N_BATCH]
-            c.batch.n_tokens = 0
-            for offset, token in enumerate(chunk):
-                batch_add(c.batch, token, reuse + start + offset, PREFIX_SEQ, False)
-            c.batch.logits[c.batch.n_tokens - 1] = True
-            if ll.llama_decode(c.ctx, c.batch) != 0:
-                c.cached = []
-                ll.llama_memory_clear(memory, True)
-                raise EngineError("llama_decode failed while evaluating the prompt.")
-            c.cached = tokens[: reuse + start + len(chunk)]
-        self.stats.prompt_tokens = len(tokens)
-        self.stats.prompt_tokens_reused = reuse
-        self.stats.prompt_tokens_evaluated = len(tokens) - reuse
-        self.stats.total_prompt_tokens_evaluated += len(tokens) - reuse
-        return c.batch.n_tokens - 1
 
     def info(self) -> EngineInfo:
         gpu_layers = 0
@@ -448,10 +309,3 @@ class LlamaCppEngine(StreamingEngine):
                    **({"shape_twin": self.shape_twin} if self.shape_twin else {})},
         )
 
-
-def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
-    n = min(len(a), len(b))
-    for i in range(n):
-        if a[i] != b[i]:
-            return i
-    return n

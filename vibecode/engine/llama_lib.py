@@ -159,11 +159,14 @@ def token_logprob(ll: Any, ctx: Any, index: int, token: int, n_vocab: int) -> fl
     return float(logits[token] - top - np.log(np.exp(logits - top).sum()))
 
 
-def batch_add(batch: Any, token: int, pos: int, seq_id: int, logits: bool) -> None:
+def batch_add(batch: Any, token: int, pos: int, seq_id: int | Sequence[int], logits: bool) -> None:
+    """Add a token at ``pos`` of one sequence, or of several that share it (a shared prompt)."""
     i = batch.n_tokens
     batch.token[i] = token
     batch.pos[i] = pos
-    batch.n_seq_id[i] = 1
-    batch.seq_id[i][0] = seq_id
+    ids = (seq_id,) if isinstance(seq_id, int) else seq_id
+    batch.n_seq_id[i] = len(ids)
+    for k, one in enumerate(ids):
+        batch.seq_id[i][k] = one
     batch.logits[i] = logits
     batch.n_tokens = i + 1
