@@ -5,8 +5,8 @@ the input generator, the edge cases), all in one llama.cpp batch.
 
     scripts/bench_helpers_batch.py --model /tmp/twin-3b.gguf --k 8 --tokens 256 --threads 2
 
-The prompts are the real ones of ``vibecode solve`` for a bundled example (vibecode.solve.prompts
-and clr.inputs_model), so they share what the pipeline's prompts share. Sampling is the model's
+The prompts are the real ones of ``vibecode solve`` for a bundled example (vibecode.solve.prompts,
+the four requests solve's batch sends), so they share what the pipeline's prompts share. Sampling is the model's
 recommended one (temperature 1.0, top-p 0.95, top-k off) with EOS ignored, so every sequence
 runs to its budget: candidates ``--tokens``, helpers ``--helper-tokens`` (default: half of it,
 the ratio of the pipeline's helper budget, session.HELPER_MAX_TOKENS = 2048, to the VibeThinker
@@ -30,14 +30,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from vibecode.clr.inputs_model import edge_case_prompt  # noqa: E402
 from vibecode.config import Settings  # noqa: E402
 from vibecode.engine.base import Request  # noqa: E402
 from vibecode.engine.llama import LlamaCppEngine  # noqa: E402
 from vibecode.models import resolve_model  # noqa: E402
 from vibecode.problems.statement import parse_problem  # noqa: E402
 from vibecode.solve.prompts import (  # noqa: E402
-    edge_case_messages,
+    edge_case_batch_messages,
     generator_messages,
     oracle_messages,
     solve_messages,
@@ -55,7 +54,7 @@ def requests(example: Path, k: int, tokens: int, helper_tokens: int, helpers: bo
     if helpers:
         batch += [Request(oracle_messages(problem), helper, 1, "oracle"),
                   Request(generator_messages(problem), helper, 1, "generator"),
-                  Request(edge_case_messages(edge_case_prompt(problem)), helper, 1, "inputs")]
+                  Request(edge_case_batch_messages(problem), helper, 1, "inputs")]
     return batch
 
 
