@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Callable
 
-from vibecode.problems.constraint_types import Check, Constraints, number
+from vibecode.problems.constraint_types import Check, Constraints, acyclic, number
 
 Test = Callable[[dict[str, object]], bool | None]
 
@@ -83,22 +83,10 @@ def _valid_tree(edges: object, n: object) -> bool | None:
         return None
     if len(edges) != n - 1:
         return False
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for e in edges:
-        if not (isinstance(e, list) and len(e) >= 2 and all(isinstance(x, int) and 0 <= x < n for x in e[:2])):
-            return None
-        a, b = find(e[0]), find(e[1])
-        if a == b:
-            return False
-        parent[a] = b
-    return True
+    if not all(isinstance(e, list) and len(e) >= 2 and all(isinstance(x, int) and 0 <= x < n for x in e[:2])
+               for e in edges):
+        return None
+    return acyclic(n, [(e[0], e[1]) for e in edges])
 
 
 def _counts_ok(v: object, spec: str) -> bool:

@@ -34,7 +34,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from vibecode.problems.constraint_types import Check, Constraints, number
+from vibecode.problems.constraint_types import Check, Constraints, acyclic, number
 
 Test = Callable[[dict[str, object]], bool | None]
 _RANGE = r"\[\s*([^,\]]+?)\s*,\s*([^\]]+?)\s*\]"
@@ -269,25 +269,8 @@ def _all_trees(edge_lists: list[list[list[object]] | None]) -> bool | None:
             return None
         if not all(len(e) >= 2 and all(isinstance(x, int) and 0 <= x <= len(edges) for x in e[:2]) for e in edges):
             return None
-        if not _one_tree(len(edges) + 1, [(int(e[0]), int(e[1])) for e in edges]):  # type: ignore[call-overload]
+        if not acyclic(len(edges) + 1, [(int(e[0]), int(e[1])) for e in edges]):  # type: ignore[call-overload]
             return False
-    return True
-
-
-def _one_tree(n: int, edges: list[tuple[int, int]]) -> bool:
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in edges:
-        ra, rb = find(a), find(b)
-        if ra == rb:
-            return False
-        parent[ra] = rb
     return True
 
 

@@ -118,3 +118,22 @@ def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | Non
     if kind == "val" and isinstance(value, (int, float)):
         return value + off
     return None
+
+
+def acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
+    """Whether the undirected ``edges`` over nodes ``0..n-1`` close no cycle (union-find); with
+    ``n - 1`` edges that is one tree."""
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
