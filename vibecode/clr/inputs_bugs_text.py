@@ -19,14 +19,20 @@ import itertools
 DIGITS = "0123456789"
 
 
-def patterns(chars: str, size: int) -> list[str]:
-    """Repeated and overlapping patterns at about ``size`` characters over ``chars``."""
+def _three_letters(chars: str) -> tuple[str, str, str]:
+    """The first three letters of ``chars`` (a space only when it has nothing else), each later
+    one repeating the one before when ``chars`` has fewer."""
     letters = [ch for ch in chars if ch != " "] or list(chars)
-    if not letters:
-        return []
     a = letters[0]
     b = letters[1] if len(letters) > 1 else a
-    c = letters[2] if len(letters) > 2 else b
+    return a, b, letters[2] if len(letters) > 2 else b
+
+
+def patterns(chars: str, size: int) -> list[str]:
+    """Repeated and overlapping patterns at about ``size`` characters over ``chars``."""
+    if not chars:
+        return []
+    a, b, c = _three_letters(chars)
     half = max(1, size // 2)
     out = [a * size, (a + b) * half, a * half + b * half, b + a, a + b * half, (a + a + b) * max(1, size // 3),
            (a + b + c) * max(1, size // 3), a + b + b + a]
@@ -37,12 +43,9 @@ def overlap_pairs(chars: str) -> list[tuple[str, str]]:
     """(text, part) pairs that catch matching that restarts too late after a partial match, or
     that misses the end: the part found only after a near miss, at the very end, the whole text,
     or not at all (longer than the text)."""
-    letters = [ch for ch in chars if ch != " "] or list(chars)
-    if not letters:
+    if not chars:
         return []
-    a = letters[0]
-    b = letters[1] if len(letters) > 1 else a
-    c = letters[2] if len(letters) > 2 else b
+    a, b, c = _three_letters(chars)
     pairs = [
         (a * 4 + b, a * 2 + b),  # "aaaab" / "aab": a prefix repeated, found after a near miss
         ((a + b) * 2 + a + c, a + b + a + c),  # "ababac" / "abac"
