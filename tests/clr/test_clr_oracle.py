@@ -64,7 +64,12 @@ def test_the_oracle_decides_between_contradicting_clusters() -> None:
     verdict = decide(wide, k=5, oracle=("ok:1", "ok:2", "ok:5", "ok:4", "ok:6", "timeout"))
     assert verdict.status == "verified" and verdict.best in (3, 4)
     assert "rejects the 1 other cluster" in verdict.reason
-    against = decide(wide[:3], k=3, oracle=("ok:1", "ok:2", "ok:5", "ok:4", "ok:6", "ok:7"))
+    # the oracle agrees with no cluster on input 3: suspect, no verdict, but never verified either
+    alone = decide(wide[:3], k=3, oracle=("ok:1", "ok:2", "ok:5", "ok:4", "ok:6", "ok:7"))
+    assert alone.status == "plausible" and alone.contested_input == 2 and "(5 instead of 9)" in alone.reason
+    # a candidate that fails an example but agrees with the oracle there makes it a verdict
+    near = ev(3, ("ok:1", "ok:0", "ok:5", "ok:4", "ok:6", "ok:7"), passed=1)
+    against = decide([*wide[:3], near], k=4, oracle=("ok:1", "ok:2", "ok:5", "ok:4", "ok:6", "ok:7"))
     assert against.status == "failed" and against.reliability == 0 and against.contested_input == 2
     assert "(9 instead of 5)" in against.reason
 

@@ -76,6 +76,7 @@ class Evidence:
     too_slow: bool = False
     mode: str = "code"
     rivals_rejected: int = 0  # clusters passing the examples that the oracle rejected (reported only)
+    oracle_disputed: int = 0  # inputs where the oracle differs from the proposal but is no verdict (clr.trust)
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)

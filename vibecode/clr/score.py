@@ -181,10 +181,12 @@ def decide(
     calibration: Calibration | None = None,
     tiers: dict[str, int] | None = None,
     oracle: Sequence[str] | None = None,
+    trusted: Sequence[bool] | None = None,
 ) -> Decision:
     """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total;
     ``tiers``: how many non-example inputs each source gave (for the reason); ``oracle``: the
-    behaviour tokens of a usable brute-force oracle on the same inputs."""
+    behaviour tokens of a usable brute-force oracle on the same inputs; ``trusted``: per input,
+    whether the oracle's answer there may be a verdict (``vibecode.clr.trust``; None: every input)."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:
@@ -195,7 +197,7 @@ def decide(
     for e in evidence:
         key = tuple(e.behaviour[i] if i < len(e.behaviour) else "error" for i in keep)
         groups.setdefault(key, []).append(e)
-    judged = _judged_columns(keep, oracle, n_examples)
+    judged, unjudged = _judged_columns(keep, oracle, n_examples, trusted, list(groups))
     ranked = []
     for key, members in groups.items():
         fails = sum(t in FAILURE_TOKENS for t in key)
@@ -224,12 +226,16 @@ def decide(
     if status != "failed" and judged and ranked[0][13] is not None:
         col = ranked[0][13]
         status, contested = "failed", keep[col]
-        reason = (f"Every cluster that passes the examples disagrees with the brute-force oracle; the top one "
-                  f"answers input {keep[col] + 1} differently ({_shown(ranked[0][12][col])} instead of "
-                  f"{_shown(judged[col])}).")
+        reason = (f"Every cluster that passes the examples disagrees with the brute-force oracle on a trusted "
+                  f"input; the top one answers input {keep[col] + 1} differently ({_shown(ranked[0][12][col])} "
+                  f"instead of {_shown(judged[col])}).")
     elif status != "failed" and mode != "math" and n_examples:
         keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
         status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, len(judged))
+    oracle_disputed = [j for j, tok in unjudged.items() if ranked[0][12][j] != tok]
+    if status != "failed" and oracle_disputed:
+        status, reason, contested = _oracle_dispute(status, reason, contested, keep, ranked[0][12], unjudged,
+                                                    oracle_disputed, trusted)
     if status == "failed":
         return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason, contested)
     top_key = ranked[0][12]
@@ -242,7 +248,8 @@ def decide(
         claims_verified=sum(c.verdict == "verified" for m in top_members for c in m.claims),
         claims_failed=sum(c.verdict == "failed" for m in top_members for c in m.claims),
         too_slow="timeout" in generated, mode=mode,
-        rivals_rejected=sum(1 for t in ranked[1:] if t[13] is not None and t[10] == n_examples))
+        rivals_rejected=sum(1 for t in ranked[1:] if t[13] is not None and t[10] == n_examples),
+        oracle_disputed=len(oracle_disputed))
     raw = reliability(ev)
     final = calibration(raw) if calibration is not None else raw
     return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested,
@@ -258,12 +265,40 @@ def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
     return None
 
 
-def _judged_columns(keep: Sequence[int], oracle: Sequence[str] | None, n_examples: int) -> dict[int, str]:
-    """Kept column -> the oracle's token, for the generated inputs the oracle answered."""
+def _judged_columns(keep: Sequence[int], oracle: Sequence[str] | None, n_examples: int,
+                    trusted: Sequence[bool] | None, keys: Sequence[tuple[str, ...]],
+                    ) -> tuple[dict[int, str], dict[int, str]]:
+    """Kept column -> the oracle's token on the generated inputs the oracle answered, split into
+    verdicts (a trusted input on which some cluster agrees with the oracle) and the rest
+    (untrusted, or suspect: no cluster agrees there)."""
+    judged: dict[int, str] = {}
+    unjudged: dict[int, str] = {}
     if not oracle:
-        return {}
-    return {j: oracle[i] for j, i in enumerate(keep)
-            if n_examples <= i < len(oracle) and oracle[i].startswith("ok:")}
+        return judged, unjudged
+    for j, i in enumerate(keep):
+        if not (n_examples <= i < len(oracle) and oracle[i].startswith("ok:")):
+            continue
+        vouched = trusted is None or (i < len(trusted) and trusted[i])
+        agreed = any(key[j] == oracle[i] for key in keys)
+        (judged if vouched and agreed else unjudged)[j] = oracle[i]
+    return judged, unjudged
+
+
+def _oracle_dispute(status: SolveStatus, reason: str, contested: int | None, keep: Sequence[int],
+                    top_key: Sequence[str], unjudged: Mapping[int, str], disputed: Sequence[int],
+                    trusted: Sequence[bool] | None) -> tuple[SolveStatus, str, int | None]:
+    """The oracle answers differently from the proposal where its answer is no verdict: the
+    proposal is contested by the oracle (``plausible``, never ``verified``, never ``failed``)."""
+    col = disputed[0]
+    i = keep[col]
+    why = ("no cluster agrees with the oracle there" if trusted is None or (i < len(trusted) and trusted[i])
+           else "vibecode generated it and the problem has guarantees it cannot check")
+    said = (f"The brute-force oracle answers {len(disputed)} generated input(s) differently from the proposal, "
+            f"first input {i + 1} ({_shown(unjudged[col])} instead of {_shown(top_key[col])}); that is no verdict "
+            f"({why}), so the oracle cannot judge there.")
+    if status == "verified":
+        return "plausible", f"Contested: {said[0].lower()}{said[1:]}", i
+    return status, f"{reason} {said}", contested if contested is not None else i
 
 
 def _shown(token: str) -> str:

@@ -19,6 +19,7 @@ from vibecode.clr.compare import check_examples
 from vibecode.clr.oracle import ORACLE_INDEX
 from vibecode.clr.score import behaviour_tokens, decide, trajectory_weight
 from vibecode.clr.stress import check_stress
+from vibecode.clr.trust import input_trust
 from vibecode.engine.plan import planned_request
 from vibecode.engine.sampling import ask_model
 from vibecode.errors import ExtractionError, SandboxError
@@ -147,7 +148,8 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
     behaviour = {i: behaviour_tokens(results[i][: len(shared)], problem.output_order)
                  for i, r in reports.items() if r.parsed and r.duplicate_of is None}
     inputs = list(shared)
-    decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n)
+    decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n,
+                      input_trust(problem, tiers, len(inputs)))
     extra_note = ""
     # Different programs in the proposal's cluster agree only on the inputs run so far: search
     # for more inputs between them too, or a wrong member could be the one shown as verified.
@@ -163,7 +165,8 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
             behaviour = {i: b + tokens.get(i, skipped(len(extra))) for i, b in behaviour.items()}
             oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
             tiers = {**tiers, "differential": len(extra)}
-            decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n)
+            decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n,
+                              input_trust(problem, tiers, len(inputs)))
             what = "the clusters" if contested else "programs that had agreed on every earlier input"
             extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate {what}."
     if decision.contested_input is not None and decision.contested_input < len(inputs):
@@ -182,7 +185,8 @@ def _distinct_members(decision: Decision, behaviour: dict[int, tuple[str, ...]])
 
 
 def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
-           n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int) -> Decision:
+           n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int,
+           trusted: Sequence[bool] | None = None) -> Decision:
     evidence = [
         CandidateEvidence(index=i, examples_passed=sum(e.passed for e in r.examples), examples_total=n_examples,
                           behaviour=behaviour[_original(r)], claims=r.claims)
@@ -190,7 +194,7 @@ def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: di
         if r.parsed
     ]
     return decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers,
-                  oracle=oracle or None)
+                  oracle=oracle or None, trusted=trusted)
 
 
 def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> dict[int, CandidateReport]:

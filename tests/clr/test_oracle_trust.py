@@ -1,0 +1,110 @@
+"""Issue 14: the brute-force oracle judges only on inputs it can trust (vibecode.clr.trust).
+
+Real statements (tests/data/leetcode, dev part of the LeetCode corpus) whose guarantee the
+constraint reader cannot express: Roman to Integer ("s is a valid roman numeral") and Insert
+Interval ("non-overlapping intervals"). vibecode's own tier inputs break those guarantees; there a
+correct answer and the brute force differ, which must not reject the correct answer. The pools are
+the dev pools' own lines (tests/data/leetcode_pools/dev.jsonl), run end to end through the replay
+engine and the real local sandbox.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.solve.pools import write_pool
+from vibecode.clr.score import decide
+from vibecode.clr.trust import input_trust, tiers_vouched
+from vibecode.config import Settings
+from vibecode.engine.replay import ReplayEngine
+from vibecode.events import ProposalReady
+from vibecode.problems.leetcode_data import from_json, render_markdown
+from vibecode.problems.statement import parse_problem
+from vibecode.sandbox import make_sandbox
+from vibecode.session import Session
+from vibecode.types import CandidateEvidence, Problem, SolveResult
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _problem(name: str) -> Problem:
+    return parse_problem(render_markdown(from_json(json.loads((DATA / "leetcode" / f"{name}.json").read_text()))))
+
+
+def _pool(pool_id: str) -> list[dict[str, object]]:
+    lines = [json.loads(line) for line in (DATA / "leetcode_pools" / "dev.jsonl").read_text().splitlines() if line]
+    return [line for line in lines if line["task_id"] == pool_id]
+
+
+def _solve(tmp_path: Path, problem: Problem, lines: list[dict[str, object]]) -> SolveResult:
+    rows = [{"kind": str(line["kind"]), "text": str(line["text"])} for line in lines]
+    engine = ReplayEngine(write_pool(tmp_path / "pool.jsonl", rows))
+    session = Session(engine, make_sandbox("local", Settings()), Settings())  # type: ignore[arg-type]
+    n = sum(line["kind"] == "candidate" for line in lines)
+    events = list(session.solve(problem, n=n))
+    assert isinstance(events[-1], ProposalReady)
+    return events[-1].result
+
+
+def ev(index: int, behaviour: tuple[str, ...], passed: int = 2) -> CandidateEvidence:
+    return CandidateEvidence(index, passed, 2, behaviour, ())
+
+
+def test_which_problems_vouch_for_vibecodes_own_inputs() -> None:
+    roman, insert = _problem("roman_to_integer"), _problem("insert_interval")
+    assert "valid roman numeral" in (tiers_vouched(roman) or "")
+    assert "non-overlapping" in (tiers_vouched(insert) or "").lower()
+    assert tiers_vouched(_problem("multiply_strings")) is None  # every constraint line understood
+    # examples, 2 type inputs, 1 model, 2 generator, then 1 differential
+    trust = input_trust(roman, {"type": 2, "model": 1, "generator": 2, "differential": 1}, 3 + 6)
+    assert trust == (True, True, True, False, False, True, True, True, False)
+    plain = _problem("multiply_strings")
+    assert all(input_trust(plain, {"type": 4, "differential": 2}, len(plain.examples) + 6))
+
+
+def test_a_disagreement_on_an_untrusted_input_contests_but_never_rejects() -> None:
+    right = [ev(0, ("ok:1", "ok:2", "ok:5", "ok:4", "ok:6", "ok:7"))]
+    wrong = [ev(i, ("ok:1", "ok:2", "ok:5", "ok:9", "ok:6", "ok:8")) for i in (1, 2, 3)]
+    oracle = ("ok:1", "ok:2", "ok:3", "ok:4", "ok:6", "ok:7")  # differs from everyone on input 3
+    # input 3 is a tier input the problem cannot vouch for; 4-6 came from the model's generator
+    trusted = (True, True, False, True, True, True)
+    d = decide(right + wrong, k=4, oracle=oracle, trusted=trusted)
+    assert d.best == 0 and d.status == "plausible" and d.reliability > 0
+    assert d.reason.startswith("Contested") and "input 3 (3 instead of 5)" in d.reason
+    assert d.contested_input == 2
+    # trusted everywhere, the oracle still rejects the wrong majority on input 4 ...
+    assert decide(right + wrong, k=4, oracle=oracle).best == 0
+    # ... and without the untrusted dispute the right pick is verified
+    agreeing = ("ok:1", "ok:2", "ok:5", "ok:4", "ok:6", "ok:7")
+    assert decide(right + wrong, k=4, oracle=agreeing, trusted=trusted).status == "verified"
+    # an untrusted disagreement never rejects: the lone cluster stays plausible, not failed
+    alone = decide(wrong, k=3, oracle=agreeing, trusted=(True, True, False, False, False, False))
+    assert alone.status == "plausible" and alone.best in (1, 2, 3) and alone.reliability > 0
+    # the same on trusted inputs where another candidate agrees with the oracle is a verdict
+    near = ev(4, ("ok:1", "ok:0", "ok:5", "ok:4", "ok:6", "ok:7"), passed=1)
+    assert decide([*wrong, near], k=4, oracle=agreeing).status == "failed"
+
+
+def test_roman_to_integer_right_pick_is_not_failed_on_an_invalid_numeral(tmp_path: Path) -> None:
+    problem = _problem("roman_to_integer")
+    lines = _pool("LeetCode/roman_to_integer@wrong-majority")
+    right = next(str(x["text"]) for x in lines if x.get("correct") is True)
+    result = _solve(tmp_path, problem, lines)
+    # the wrong majority (3 of 4) is rejected by the oracle on the generator's valid numerals ...
+    assert result.best is not None and result.best.code is not None and result.best.code.strip() in right
+    # ... and the brute force's disagreement on vibecode's own invalid numerals is no verdict
+    assert result.status != "failed" and result.decision.reliability > 0
+    assert result.status == "plausible" and "cannot judge there" in result.decision.reason
+    assert "Distinguishing input: s = " in result.decision.reason
+
+
+def test_insert_interval_right_pick_is_not_failed_on_overlapping_intervals(tmp_path: Path) -> None:
+    problem = _problem("insert_interval")
+    lines = _pool("LeetCode/insert_interval@wrong-majority")
+    right = next(str(x["text"]) for x in lines if x.get("correct") is True)
+    result = _solve(tmp_path, problem, lines)
+    assert result.best is not None and result.best.code is not None and result.best.code.strip() in right
+    assert result.status != "failed" and result.decision.reliability > 0
+    wrong = [r for r in result.candidates if r.code and r.code.strip() not in right]
+    assert wrong and all(r.cluster != result.decision.cluster_of[result.best.index] for r in wrong)
