@@ -5,7 +5,7 @@ re-score stored runs, and fit the calibration map.
                              [--seed S] [--resume] [--workers W] [--no-model-checks]
     vibecode bench leetcode [--limit N] [--ids ID ...] [--difficulty D ...] [--part dev|held-out|all]
                             [--pools DIR] [--orders N] [--list] [--n K] [--engine SPEC] [--out DIR] [--json]
-    vibecode bench replay POOLS.jsonl [--out DIR] [--limit N] [--ids ID ...] [--resume]
+    vibecode bench replay POOLS.jsonl [--out DIR] [--limit N] [--ids ID ...] [--resume] [--model-checks]
     vibecode bench rescore RESULTS.jsonl [--calibration FILE | --model ID] [--out DIR]
     vibecode bench calibrate RESULTS.jsonl ... (--model ID | --output FILE)
 
@@ -110,6 +110,8 @@ def register(sub: Any) -> None:
     rp.add_argument("pools", help="pool file (JSONL)")
     rp.add_argument("--limit", type=int, metavar="N", help="only the first N problems")
     rp.add_argument("--ids", nargs="+", metavar="ID", help="only these problems")
+    rp.add_argument("--model-checks", action="store_true",
+                    help="serve the pools' oracle and generator lines to the pipeline (off by default)")
     _common(rp, "bench-results/replay")
     rp.set_defaults(func=run_replay_cmd)
 
@@ -285,7 +287,7 @@ def run_replay_cmd(args: argparse.Namespace) -> int:
 
     settings = settings_from_args(args, sandbox=args.sandbox)
     cfg = _config(args)
-    cfg.use_model_checks = False
+    cfg.use_model_checks = args.model_checks  # with it, the pools' oracle and generator lines are used
     result = run_pools(Path(args.pools), settings, cfg, ids=args.ids, limit=args.limit,
                        on_event=BenchProgress(), plot=not args.no_plot)
     return _finish(args, result)

@@ -54,9 +54,14 @@ where the proposal answers does not contradict it). Clusters that contradict eac
 evidence *contested*: the status is then ``plausible`` with the reason "Contested" and the first
 distinguishing input (``Decision.contested_input``), whatever the cluster sizes; the same holds
 for score ties. **Oracle.** With a usable brute-force oracle (``vibecode.clr.oracle``) a
-cluster that answers a generated input the oracle answered differently is *rejected*: it ranks
-below every cluster that agrees with the oracle, it cannot contest the proposal (the oracle
-decided), and when the top cluster itself is rejected the status is ``failed`` with that input.
+cluster that answers a generated input the oracle answered differently is *rejected* when the
+oracle's answer there is a verdict: the input is trusted (``vibecode.clr.trust``: the model's
+inputs; vibecode's own only when the problem vouches for them) and some cluster agrees with the
+oracle there. A rejected cluster ranks below every cluster that agrees with the oracle, it cannot
+contest the proposal (the oracle decided), and when the top cluster itself is rejected the status
+is ``failed`` with that input. Where the oracle's answer is no verdict (untrusted, or no cluster
+agrees) and differs from the proposal's, the proposal is *contested by the oracle*: ``plausible``
+with that input, never ``verified``, never ``failed`` on that ground.
 A proposal too slow for the constraints on the stress tier (``clr.stress``,
 :func:`block_too_slow`) is ``plausible``, never ``verified``.
 ``plausible``: everything else that passes what could be checked — in particular
