@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib.util
+import inspect
 import pickle
 import subprocess
 import sys
@@ -85,15 +86,18 @@ def evaluate(path: Path, ref: str | None, what_if: bool) -> dict[str, Any]:
     from vibecode.bench.metrics import auroc
 
     score = score_module(ref)
+    accepts = set(inspect.signature(score.decide).parameters)  # an older decide() lacks newer keywords
     rows = [r for r in pickle.loads(path.read_bytes()) if r["evidence"] is not None]
     rel, ok, verified = [], [], []
     for r in rows:
-        evidence, kw = r["evidence"], dict(r["kw"])
+        evidence, kw = r["evidence"], {k: v for k, v in r["kw"].items() if k in accepts}
         if what_if:  # one more input: every wrong candidate answers it differently from the right ones
             evidence = [dataclasses.replace(e, behaviour=(*e.behaviour, "ok:right" if r["passed"].get(e.index)
                                                            else f"ok:bug{e.index % 2}")) for e in evidence]
             if kw.get("oracle"):
                 kw["oracle"] = (*kw["oracle"], "ok:right")
+            if kw.get("trusted"):
+                kw["trusted"] = (*kw["trusted"], True)
         d = score.decide(evidence, **kw)
         if r["too_slow"]:
             d = score.block_too_slow(d, r["too_slow"])

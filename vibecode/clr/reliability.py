@@ -10,7 +10,9 @@ wrong ones. It reads only :class:`Evidence`:
   every example (c <= P <= K);
 - G, the generated inputs (every source after the examples: type, model, generator,
   differential) that the proposal answered;
-- J, the generated inputs on which a usable brute-force oracle answered the same (0 without one);
+- J, the generated inputs on which a usable brute-force oracle answered the same (0 without one),
+  whether or not its answer there is a verdict (``clr.trust``: agreement is evidence for the
+  proposal anywhere; only a disagreement needs a trusted input to count against it);
 - whether the evidence is *contested*: a cluster that passes every example contradicts the
   proposal and no oracle rejected it;
 - h, the cluster's share of crashes and timeouts; V and F, the cluster's verified and failed

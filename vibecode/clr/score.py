@@ -228,6 +228,8 @@ def decide(
     status, reason = _status(clusters, top_members, k, n_examples, mode, silent, runner_rejected)
     contested: int | None = None
     disputed = False
+    # J: the generated inputs on which the oracle answers as the proposal does (a verdict or not)
+    agreed = sum(1 for j, tok in {**judged, **unjudged}.items() if ranked[0][12][j] == tok)
     if status != "failed" and judged and ranked[0][13] is not None:
         col = ranked[0][13]
         status, contested = "failed", keep[col]
@@ -236,7 +238,7 @@ def decide(
                   f"instead of {_shown(judged[col])}).")
     elif status != "failed" and mode != "math" and n_examples:
         keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
-        status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, len(judged))
+        status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, agreed)
     oracle_disputed = [j for j, tok in unjudged.items() if ranked[0][12][j] != tok]
     if status != "failed" and oracle_disputed:
         status, reason, contested = _oracle_dispute(status, reason, contested, keep, ranked[0][12], unjudged,
@@ -248,7 +250,7 @@ def decide(
     passing = sum(len(t[7]) for t in ranked if n_examples and t[10] == n_examples)
     ev = Evidence(
         examples=n_examples, k=k, cluster=len(top.members), passing=max(passing, len(top.members)),
-        generated=sum(tok.startswith("ok:") for tok in generated), oracle_agreed=len(judged),
+        generated=sum(tok.startswith("ok:") for tok in generated), oracle_agreed=agreed,
         contested=disputed, failure_rate=top.failure_rate,
         claims_verified=sum(c.verdict == "verified" for m in top_members for c in m.claims),
         claims_failed=sum(c.verdict == "failed" for m in top_members for c in m.claims),
