@@ -1,7 +1,7 @@
 """Build the LeetCode replay pools from their hand-written sources and label every candidate by
 the hidden tests (the package's test cases, run in the sandbox); never by hand.
 
-    python scripts/make_leetcode_pools.py [--src tests/data/leetcode_pools/src] [--out tests/data/leetcode_pools]
+    python scripts/make_leetcode_pools.py [--part dev] [--src tests/data/leetcode_pools/src] [--out tests/data/leetcode_pools]
 
 A source file (``src/<part>.txt``) holds blocks: ``=== <slug>`` starts a problem; ``--- <role>
 <note>`` starts a piece of code, role one of ``correct`` (written to be right), ``wrong`` (a subtle
@@ -88,11 +88,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--src", default="tests/data/leetcode_pools/src")
     ap.add_argument("--out", default="tests/data/leetcode_pools")
+    ap.add_argument("--part", choices=("dev", "held-out", "all"), default="all",
+                    help="build only this part's source (dev: src/dev.txt); default all")
     args = ap.parse_args(argv)
     settings = Settings()
     sandbox = make_sandbox(settings.sandbox, settings)
     report: dict[str, object] = {}
     for src in sorted(Path(args.src).glob("*.txt")):
+        if args.part != "all" and src.stem != args.part:
+            continue
         problems = parse_source(src.read_text(encoding="utf-8"))
         tasks = {t.task_id: t for t in select(ids=list(problems), part="all").tasks}
         lines_out: list[dict[str, object]] = []

@@ -16,7 +16,8 @@ one or two arguments:
   characters allow; see ``clr.inputs_bugs_text``).
 
 The caller (``clr.inputs_tiers``) validates each input and keeps at most ``BUG_INPUTS``, taking
-from the strategies in turn so that each one is represented.
+from the strategies in turn (these, then the structural ones of ``clr.inputs_bugs_struct``) so
+that each one is represented.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from vibecode.problems.constraint_types import Constraints, resolve
 from vibecode.problems.typespec import TypeSpec
 from vibecode.types import Problem
 
-BUG_INPUTS = 24  # bug-seeking inputs per problem, at most
+BUG_INPUTS = 32  # bug-seeking inputs per problem, at most (with those of clr.inputs_bugs_struct)
 SMALL = 5  # the size of the lists and strings the strategies build
 Args = dict[str, object]
 

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates
+from vibecode.clr.inputs_bugs_struct import struct_candidates
 from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.problems.constraints import Constraints, parse_constraints
@@ -183,7 +184,8 @@ def bug_bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
 def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
     """Add up to ``limit`` bug-seeking inputs to ``out`` (edge tier), taking from each strategy in
     turn; a note when the validator drops most of what they propose."""
-    proposed = bug_candidates(problem, c, bug_bases([a for a, _ in out.values()]))
+    bases = bug_bases([a for a, _ in out.values()])
+    proposed = bug_candidates(problem, c, bases) | struct_candidates(problem, c, bases)
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0
     for name, made in proposed.items():

@@ -76,7 +76,7 @@ def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tup
     if m:
         name = m.group(1) or m.group(2)
         return ("length", name) if name in params else None
-    m = re.fullmatch(r"(\w+)\[\w+\]\.(?:length|size\(\))|len\((\w+)\[\w+\]\)", t)
+    m = re.fullmatch(r"(\w+)\[[A-Za-z_]\w*\]\.(?:length|size\(\))|len\((\w+)\[[A-Za-z_]\w*\]\)", t)  # not t[0]
     if m:
         name = m.group(1) or m.group(2)
         return ("inner", name) if name in params else None
