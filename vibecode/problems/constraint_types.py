@@ -137,3 +137,33 @@ def acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
             return False
         parent[ra] = rb
     return True
+
+
+def holds(value: float, ranges: list[Range], assigned: dict[str, object]) -> bool:
+    for lo, hi in ranges:
+        lo_v, hi_v = resolve(lo, assigned), resolve(hi, assigned)
+        if lo_v is not None and value < lo_v:
+            return False
+        if hi_v is not None and value > hi_v:
+            return False
+    return True
+
+
+
+def _raw(term: Term, assigned: dict[str, object]) -> object:
+    kind, ref, off = term
+    if kind == "num":
+        return ref if off == 0 or not isinstance(ref, (int, float)) else ref + off
+    if kind == "val" and off == 0:
+        return assigned.get(str(ref))
+    return resolve(term, assigned)
+
+
+def differ_violations(c: Constraints, assigned: dict[str, object]) -> list[str]:
+    """The "a != b" lines that ``assigned`` breaks."""
+    out = []
+    for a, b in c.differ:
+        va, vb = _raw(a, assigned), _raw(b, assigned)
+        if va is not None and vb is not None and va == vb:
+            out.append(f"{a[1]} and {b[1]} should differ")
+    return out
