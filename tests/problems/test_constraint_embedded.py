@@ -82,3 +82,29 @@ def test_a_size_the_prose_defines() -> None:
     prose_sizes("You are given n points.", {"n": "int", "points": "list"}, aliases)
     assert aliases == {}  # n is an argument of its own: not a size name
     assert "points" in parse_constraints(p).length
+
+
+def test_a_column_named_with_a_subscript_tag_and_its_values() -> None:
+    p, hidden = real("perform_string_shifts")  # shift[i] = [direction<sub>i</sub>, amount<sub>i</sub>]
+    understood(p, "direction<sub>i</sub> is either 0 or 1.")
+    assert {"s": "abc", "shift": [[0, 1], [1, 2]]} in hidden
+    assert validate_input({"s": "abc", "shift": [[2, 1]]}, p)
+    assert validate_input({"s": "abc", "shift": [[1, 2]]}, p) == []  # the amount column is not 0 or 1
+
+
+def test_pairs_named_by_their_columns_are_distinct_rows() -> None:
+    p, hidden = real("sentence_similarity")  # similarPairs[i] = [xi, yi]
+    understood(p, "All the pairs (xi, yi) are distinct.")
+    shown = {"sentence1": ["great"], "sentence2": ["great"], "similarPairs": []}
+    assert shown in hidden
+    assert validate_input({**shown, "similarPairs": [["a", "b"], ["a", "b"]]}, p)
+    assert validate_input({**shown, "similarPairs": [["a", "b"], ["a", "c"]]}, p) == []  # a column may repeat
+
+
+def test_the_node_count_of_a_graph_given_as_adjacency_lists() -> None:
+    p, _ = real("clone_graph", min_hidden=2)  # its hidden cases are not adjacency lists: the example is
+    understood(p, "The number of nodes in the graph is in the range [0, 100].")
+    shown = dict(p.examples[0].inputs)
+    assert shown == {"adjList": [[2, 4], [1, 3], [2, 4], [1, 3]]} and validate_input(shown, p) == []
+    assert validate_input({"adjList": [[] for _ in range(101)]}, p)
+    assert validate_input({"adjList": [[101]]}, p)  # 1 <= Node.val <= 100: a neighbour's value

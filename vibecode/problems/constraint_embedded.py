@@ -6,6 +6,9 @@
 - tokens that are one of some symbols or an integer in a range: "tokens[i] is either an operator:
   "+", "-", "*", or "/", or an integer in the range [-200, 200]";
 - a power of two: "n == 2^x where 0 <= x <= 6", "n == 2^x where x is in the range [1, 12]";
+- a column's values: "directioni is either 0 or 1" with ``shift[i] = [directioni, amounti]``;
+- pairs named by their columns distinct: "All the pairs (xi, yi) are distinct" with
+  ``similarPairs[i] = [xi, yi]`` (the rows of similarPairs are distinct);
 - rows (or columns) of a matrix in order: "mat[i] is sorted in non-decreasing order", "All the
   integers in each row are sorted in ascending order".
 
@@ -33,10 +36,50 @@ _ROWS = re.compile(r"^(?:(\w+)\[i\]\s+is|(?:all\s+)?(?:the\s+)?(?:integers|numbe
                    re.I)
 
 
+_PAIRS = re.compile(r"^all\s+(?:the\s+)?(?:pairs\s+)?[\(\[]\s*(\w+)\s*,\s*(\w+)\s*[\)\]]\s+are\s+(?:unique|distinct)\s*\.?$", re.I)
+
+
 def read_embedded(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
     """Read ``line`` into a check when it is one of the shapes above; False otherwise."""
     text = line.strip()
-    return any(reader(text, params, aliases, c) for reader in (_integers, _tokens, _power, _rows))
+    return any(reader(text, params, aliases, c) for reader in (_integers, _tokens, _power, _rows, _pairs, _column_choice))
+
+
+_COLUMN_CHOICE = re.compile(r"^(\w+)\s+is\s+(?:either\s+)?(.+?\bor\b.+?)\s*\.?$", re.I)
+
+
+def _column_choice(text: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
+    """"directioni is either 0 or 1" where ``shift[i] = [directioni, amounti]``: that column's
+    values (checked; a range for generation when they are numbers)."""
+    m = _COLUMN_CHOICE.match(text)
+    if not m or m.group(1) not in c.columns:
+        return False
+    items = [x.strip() for x in re.split(r",|\bor\b", m.group(2)) if x.strip()]
+    values = [number(x) if number(x) is not None else x.strip("'\"") for x in items]
+    if not items or not all(number(x) is not None or re.fullmatch(r"'[^']*'|\"[^\"]*\"", x) for x in items):
+        return False
+    name, col = c.columns[m.group(1)]
+    if all(isinstance(v, (int, float)) for v in values):
+        nums = [v for v in values if isinstance(v, (int, float))]
+        c.column_value.setdefault(name, {}).setdefault(col, []).append((("num", min(nums), 0), ("num", max(nums), 0)))
+
+    def test(args: dict[str, object]) -> bool | None:
+        rows = args.get(name)
+        if not isinstance(rows, list):
+            return None
+        return all(not isinstance(r, list) or len(r) <= col or r[col] in values for r in rows)
+
+    return _add(c, text, "column values", test)
+
+
+def _pairs(text: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
+    """"All the pairs (xi, yi) are distinct" where ``similarPairs[i] = [xi, yi]``: distinct rows."""
+    m = _PAIRS.match(text)
+    lists = {c.columns[t][0] for t in m.groups() if t in c.columns} if m else set()
+    if not m or len(lists) != 1 or not all(t in c.columns for t in m.groups()):
+        return False
+    c.unique.add(lists.pop())
+    return True
 
 
 def _add(c: Constraints, line: str, kind: str, test: Test) -> bool:

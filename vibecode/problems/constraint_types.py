@@ -19,8 +19,11 @@ _SUPER_RUN = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 
 
 def _plain(text: str) -> str:
-    """``10⁹`` -> ``10^9``, ``≤`` -> ``<=``, backticks dropped."""
+    """``10⁹`` -> ``10^9``, ``10<sup>9</sup>`` -> ``10^9``, ``x<sub>i</sub>`` -> ``xi``, ``≤`` -> ``<=``,
+    backticks dropped."""
     text = _SUPER_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)
+    text = re.sub(r"<sub>\s*(\w+)\s*</sub>", r"\1", text)  # "direction<sub>i</sub>" as the statement's "directioni"
+    text = re.sub(r"<sup>\s*(\w+)\s*</sup>", r"^\1", text)
     return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 
 @dataclass(frozen=True)

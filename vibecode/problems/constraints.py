@@ -152,10 +152,10 @@ def parse_constraints(problem: Problem) -> Constraints:
         params[p.name] = spec.kind
         # n-ary trees and immutable lists, given in level order / as a list of values: their node
         # count, depth and values are read too (validated; vibecode does not generate them)
-        node_kind = re.fullmatch(r"(Nary|ImmutableList)Node(?: \| None)?", p.type or "")
-        if spec.kind == "any" and node_kind:
+        node_kind = re.fullmatch(r"(Nary|ImmutableList|Graph)Node(?: \| None)?", p.type or "")
+        if spec.kind == "any" and node_kind:  # a graph as its adjacency list: a row per node, node values
             params[p.name] = node_kind.group(1).lower()
-    node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist")]
+    node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist", "graph")]
     c = Constraints()
     aliases: dict[str, Term] = {}
     lines = [plural_name(re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)), params) for line in problem.constraints]
