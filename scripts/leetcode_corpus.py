@@ -8,8 +8,12 @@
 - parse: the rendered Markdown parses, the entry point and the example count agree with the data;
 - constraints: the share of constraint lines understood, the rest counted by kind (with samples);
 - soundness: every hidden test input satisfies the parsed constraints (violations listed, and
-  counted by kind: length, value, characters, sorted, distinct, check: <its kind>, ...); for design
-  problems each hidden operation sequence's calls against their methods' readings (separately);
+  counted by kind: length, value, characters, sorted, distinct, check: <its kind>, ...; and by
+  cause: "data" when tests/data/leetcode_constraints/data_breaks.json lists it as the package's
+  data breaking its own statement, reviewed by hand; "parse" for a dev input it does not list;
+  held-out inputs are not reviewed); for design problems each hidden operation sequence's calls
+  against their methods' readings (separately); a hidden case whose values fit the parameters
+  only in another order (the data's layout) is matched to them by type;
 - ``--tiers``: for the named problems, the generated inputs per tier and the time to make them;
 - ``--generation``: the non-design problems for which no input is generated at all;
 - ``--stress-demo``: the stress tier of contains_duplicate in the local sandbox for an O(n) and an
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import re
 import sys
@@ -36,12 +41,45 @@ from vibecode.problems.design import ARGUMENTS, OPERATIONS, sequence_error
 from vibecode.problems.leetcode_data import LeetCodeProblem, load_all, render_markdown, test_cases
 from vibecode.problems.statement import parse_problem
 
+DATA_BREAKS = Path(__file__).resolve().parent.parent / "tests" / "data" / "leetcode_constraints" / "data_breaks.json"
+
+
+def data_breaks() -> list[dict[str, str]]:
+    """The reviewed hidden inputs that break their own statement's constraint (see the file)."""
+    cases: list[dict[str, str]] = json.loads(DATA_BREAKS.read_text(encoding="utf-8"))["cases"]
+    return cases
+
+
+def cause(slug: str, message: str, reviewed: list[dict[str, str]]) -> dict[str, str] | None:
+    """The reviewed data case a violation is (the data breaks the statement), or None (the parse)."""
+    return next((c for c in reviewed if c["slug"] == slug and c["breaks"] in message), None)
+
+
+def by_cause(found: list[dict[str, object]], reviewed: list[dict[str, str]], held_out: set[str]) -> dict[str, object]:
+    """Violations counted by cause: "data" (a reviewed case: the data breaks the statement's own
+    line), "parse" (a dev input not reviewed as data: the reading is suspect), "not reviewed"
+    (held-out inputs: never looked at, so neither cause is claimed); the data cases listed."""
+    parse: list[dict[str, object]] = []
+    unseen = 0
+    data: collections.Counter[tuple[str, str, str]] = collections.Counter()
+    for v in found:
+        case = cause(str(v["slug"]), str(v["problem"]), reviewed)
+        if case is not None:
+            data[(case["slug"], case["line"], case["data"])] += 1
+        elif v["slug"] in held_out:
+            unseen += 1
+        else:
+            parse.append(v)
+    return {"violations_by_cause": {"parse": len(parse), "data": sum(data.values()), "not reviewed (held-out)": unseen},
+            "parse_violations": parse,
+            "data_violations": [{"slug": s, "line": line, "data": what, "inputs": n} for (s, line, what), n in sorted(data.items())]}
+
 
 def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
     parsed = entry_ok = examples_ok = lines = understood = promises = 0
     kinds: collections.Counter[str] = collections.Counter()
     sample_lines: dict[str, list[str]] = collections.defaultdict(list)
-    checked = violating = design_checked = design_violating = 0
+    checked = violating = design_checked = design_violating = layout = 0
     design_violations: list[dict[str, object]] = []
     by_kind: collections.Counter[str] = collections.Counter()
     violations: list[dict[str, object]] = []
@@ -72,8 +110,7 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
                 bad = validate_design_input(seq, problem)
                 if bad:
                     design_violating += 1
-                    if len(design_violations) < samples * 4:
-                        design_violations.append({"slug": lp.slug, "problem": bad[0]})
+                    design_violations.append({"slug": lp.slug, "problem": bad[0]})
             continue
         if lp.design:
             continue
@@ -84,11 +121,16 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
                 continue
             checked += 1
             bad = validate_input(args, problem, c)
+            if bad and any("should be" in b for b in bad):  # the data lists its arguments in another order
+                args, bad, reordered = aligned(case[: len(names)], names, problem, c, bad)
+                layout += reordered
             if bad:
                 violating += 1
                 by_kind[violation_kind(bad[0], c)] += 1
-                if len(violations) < samples * 4:
-                    violations.append({"slug": lp.slug, "problem": bad[0]})
+                violations.append({"slug": lp.slug, "problem": bad[0]})
+    reviewed = data_breaks()
+    held_out = {p.slug for p in problems if p.held_out}
+    causes, design_causes = by_cause(violations, reviewed, held_out), by_cause(design_violations, reviewed, held_out)
     return {
         "problems": len(problems),
         "parsed": parsed,
@@ -103,15 +145,33 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
         "not_understood_by_kind": dict(kinds.most_common()),
         "not_understood_samples": dict(sample_lines),
         "hidden_inputs_checked": checked,
+        "hidden_inputs_reordered_by_type": layout,
         "hidden_inputs_violating": violating,
         "soundness": round(1 - violating / checked, 4) if checked else None,
         "violation_rate": round(violating / checked, 4) if checked else None,
         "violations_by_kind": dict(by_kind.most_common()),
-        "violations": violations,
+        **causes,
+        "violations": violations[: samples * 4],
         "design_sequences_checked": design_checked,
         "design_sequences_violating": design_violating,
-        "design_violations": design_violations,
+        "design_violations_by_cause": design_causes["violations_by_cause"],
+        "design_parse_violations": design_causes["parse_violations"],
+        "design_data_violations": design_causes["data_violations"],
     }
+
+
+def aligned(values: list[object], names: list[str], problem: object, c: object,
+            bad: list[str]) -> tuple[dict[str, object], list[str], int]:
+    """The hidden case's values matched to the parameters by type when the data lists them in
+    another order than the signature (find_in_mountain_array: the array first): the first order
+    whose types all fit; the case as given when none does."""
+    if len(names) <= 5:
+        for order in itertools.permutations(range(len(names))):
+            args = {names[i]: values[k] for i, k in enumerate(order)}
+            got = validate_input(args, problem, c)  # type: ignore[arg-type]
+            if not any("should be" in b for b in got):
+                return args, got, 1
+    return dict(zip(names, values, strict=False)), bad, 0
 
 
 def violation_kind(message: str, c: object) -> str:

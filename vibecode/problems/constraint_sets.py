@@ -53,15 +53,26 @@ SORTED = re.compile(r"\bsorted\b|\b(?:non-?decreasing|ascending|increasing)\s+or
 UNIQUE = re.compile(r"\b(?:unique|distinct)\b", re.I)
 
 
-def marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[str]) -> set[str]:
+_GENERIC = re.compile(r"(?:all|the|of|in|given|input|array|list|elements?|values?|integers?|numbers?|strings?|"
+                      r"words?|points?|items?|entries|are|is|and|pairwise|each|every|an?|has|have|tree|nodes?|pairs?|positions?|"
+                      r"locations?|coordinates?|intervals?|start|end|points?|[a-z]+_?i|\W)+", re.I)
+
+
+def marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[str],
+           params: dict[str, str] | None = None) -> set[str]:
     """The arguments that ``word`` ("sorted", "distinct") is said of: a constraint line with the
-    word names them (or there is one candidate); in the statement the word must stand within a few
-    words of the argument's name, in a sentence that is not about the answer."""
+    word names them (or there is one candidate, and the line names no other argument and says it
+    of the input's items, not "Heights of all trees"); in the statement the word must stand within
+    a few words of the argument's name, in a sentence that is not about the answer."""
     out: set[str] = set()
+    others = [n for n in (params or {}) if n not in names]
     for line in lines:
         if word.search(line) and not re.search(r"\b(?:return|answer|output|result)\b", line, re.I):
             named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", line)]
-            out.update(named or (names if len(names) == 1 else []))
+            said_of = line[: word.search(line).start()]  # type: ignore[union-attr]
+            lone = len(names) == 1 and not any(re.search(rf"\b{re.escape(n)}\b", line) for n in others) \
+                and bool(_GENERIC.fullmatch(said_of or " "))
+            out.update(named or (names if lone else []))
     for sentence in re.split(r"(?<=[.!?])\s+|\n", statement):
         if not word.search(sentence) or re.match(r"\W*(?:return|find|output|count)\b", sentence, re.I):
             continue
@@ -70,6 +81,8 @@ def marked(word: re.Pattern[str], statement: str, lines: list[str], names: list[
         # "distinct integers nums", "nums of unique elements"; not "distinct indices", "unique combinations"
         w = word.pattern if word is SORTED else rf"(?:{word.pattern})\s+(?:integers|numbers|values|elements|strings|words|characters|letters)"
         for n in names:
+            if params and params.get(n) == "list" and re.search(r"(?:unique|distinct)\s+(?:characters|letters)", sentence, re.I):
+                continue  # "arr ... that has unique characters": the letters of its strings, not its items
             near = rf"(?:{w})\W+(?:\w+\W+){{0,3}}?{re.escape(n)}\b|\b{re.escape(n)}\W+(?:\w+\W+){{0,3}}?(?:{w})"
             if re.search(near, sentence, re.I):
                 out.add(n)

@@ -19,8 +19,11 @@ _SUPER_RUN = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 
 
 def _plain(text: str) -> str:
-    """``10⁹`` -> ``10^9``, ``≤`` -> ``<=``, backticks dropped."""
+    """``10⁹`` -> ``10^9``, ``10<sup>9</sup>`` -> ``10^9``, ``x<sub>i</sub>`` -> ``xi``, ``≤`` -> ``<=``,
+    backticks dropped."""
     text = _SUPER_RUN.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), text)
+    text = re.sub(r"<sub>\s*(\w+)\s*</sub>", r"\1", text)  # "direction<sub>i</sub>" as the statement's "directioni"
+    text = re.sub(r"<sup>\s*(\w+)\s*</sup>", r"^\1", text)
     return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 
 @dataclass(frozen=True)
@@ -137,3 +140,33 @@ def acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
             return False
         parent[ra] = rb
     return True
+
+
+def holds(value: float, ranges: list[Range], assigned: dict[str, object]) -> bool:
+    for lo, hi in ranges:
+        lo_v, hi_v = resolve(lo, assigned), resolve(hi, assigned)
+        if lo_v is not None and value < lo_v:
+            return False
+        if hi_v is not None and value > hi_v:
+            return False
+    return True
+
+
+
+def _raw(term: Term, assigned: dict[str, object]) -> object:
+    kind, ref, off = term
+    if kind == "num":
+        return ref if off == 0 or not isinstance(ref, (int, float)) else ref + off
+    if kind == "val" and off == 0:
+        return assigned.get(str(ref))
+    return resolve(term, assigned)
+
+
+def differ_violations(c: Constraints, assigned: dict[str, object]) -> list[str]:
+    """The "a != b" lines that ``assigned`` breaks."""
+    out = []
+    for a, b in c.differ:
+        va, vb = _raw(a, assigned), _raw(b, assigned)
+        if va is not None and vb is not None and va == vb:
+            out.append(f"{a[1]} and {b[1]} should differ")
+    return out

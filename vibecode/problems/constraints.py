@@ -29,6 +29,7 @@ import contextlib
 import re
 
 from vibecode.problems.constraint_design import design_constraints
+from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import (
     column_aliases,
     column_ranges,
@@ -36,9 +37,23 @@ from vibecode.problems.constraint_exprs import (
     length_rule,
     read_check,
 )
+from vibecode.problems.constraint_names import (
+    line_kind,
+    one_indexed,
+    plural_name,
+    prose_sizes,
+    renamed,
+)
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
 from vibecode.problems.constraint_prose import read_prose
+from vibecode.problems.constraint_scope import (
+    all_but_one,
+    conditional_lines,
+    except_at,
+    first_row_only,
+    ragged,
+)
 from vibecode.problems.constraint_sentences import in_symbols, read_sentence
 from vibecode.problems.constraint_sets import (
     SORTED,
@@ -54,7 +69,16 @@ from vibecode.problems.constraint_sizes import (
     scaled_sizes,
     statement_aliases,
 )
-from vibecode.problems.constraint_types import Constraints, Range, Term, _plain, number, resolve
+from vibecode.problems.constraint_types import (  # holds, differ_violations: re-exported for vibecode.clr
+    Constraints,
+    Range,
+    Term,
+    _plain,
+    differ_violations,
+    holds,
+    number,
+    resolve,
+)
 from vibecode.types import Problem
 
 _NODES = re.compile(
@@ -128,13 +152,14 @@ def parse_constraints(problem: Problem) -> Constraints:
         params[p.name] = spec.kind
         # n-ary trees and immutable lists, given in level order / as a list of values: their node
         # count, depth and values are read too (validated; vibecode does not generate them)
-        node_kind = re.fullmatch(r"(Nary|ImmutableList)Node(?: \| None)?", p.type or "")
-        if spec.kind == "any" and node_kind:
+        node_kind = re.fullmatch(r"(Nary|ImmutableList|Graph)Node(?: \| None)?", p.type or "")
+        if spec.kind == "any" and node_kind:  # a graph as its adjacency list: a row per node, node values
             params[p.name] = node_kind.group(1).lower()
-    node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist")]
+    node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist", "graph")]
     c = Constraints()
     aliases: dict[str, Term] = {}
-    lines = [_plural(re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)), params) for line in problem.constraints]
+    lines = [plural_name(re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)), params) for line in problem.constraints]
+    lines = one_indexed(renamed(lines, problem.statement, params), problem.statement, params)  # "arr" for "matrix"
     for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
         if count and node_params and count.group(1) not in params:
@@ -164,6 +189,7 @@ def parse_constraints(problem: Problem) -> Constraints:
                 if found:
                     aliases[alias] = found[0]
     statement_aliases(_plain(problem.statement), params, aliases)
+    prose_sizes(_plain(problem.statement), params, aliases)  # "You are given n points"
     scaled = scaled_sizes(lines, params)
     prose = problem.statement + "\n" + "\n".join(lines)
     for m in _BLOCKERS.finditer(problem.statement):
@@ -171,8 +197,8 @@ def parse_constraints(problem: Problem) -> Constraints:
             c.promises.append(m.group(0))
     lower = prose.lower()
     one_d = [n for n, k in params.items() if k in ("list", "listnode")]
-    c.sorted.update(marked(SORTED, problem.statement, lines, one_d))
-    c.unique.update(marked(UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"]))
+    c.sorted.update(marked(SORTED, problem.statement, lines, one_d, params))
+    c.unique.update(marked(UNIQUE, problem.statement, lines, one_d + [n for n, k in params.items() if k == "treenode"], params))
     for n in list(c.unique):  # "All the values of rooms[i] are unique": each row's items, not the rows (a check)
         said = [line for line in lines if UNIQUE.search(line) and re.search(rf"\b{re.escape(n)}\b", line)]
         if said and all(re.search(rf"\b(?:values|integers|elements|numbers) (?:of|in) {re.escape(n)}\[\w\]", s) for s in said):
@@ -182,16 +208,24 @@ def parse_constraints(problem: Problem) -> Constraints:
     c.columns = column_aliases(problem.statement + "\n" + "\n".join(lines), params)
     c.flat_columns = flat_column_aliases(problem.statement, params)
     column_widths(problem, c)
-    for line in lines:
+    rows_vary, under_condition, excepted = ragged(problem, params), conditional_lines(lines), {}
+    for k_line, line in enumerate(lines):
         understood = False
+        if k_line in under_condition:  # "If s is an email:" and its lines: one branch's reading
+            c.skipped.append((line, "conditional"))
+            continue
+        but = all_but_one(line)  # "0 <= parent[i] <= n - 1 for i != 0"
+        if but:
+            excepted.update({n: but[1] for n in re.findall(r"(\w+)\[i\]", but[0]) if params.get(n) == "list"})
         # the line itself, what a promise promises ("It is guaranteed that edges represents a
         # valid tree": checked), a range in words as symbols ("x is an integer in the range [a, b]")
-        texts = [line, *([promised(line)] if _BLOCKERS.search(line) else [])]
+        texts = [but[0] if but else line, *([promised(line)] if _BLOCKERS.search(line) else [])]
         texts += [t for t in [rescaled(line, scaled)] if t]  # "nums.length == 2 * n", "1 <= n <= 10^4"
         texts += [t for t in (in_symbols(x, params) for x in texts) if t]
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
-                understood = _read_line(text, params, aliases, node_params, c) or _read_other(text, params, aliases, c) or understood
+                understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
+                    or _read_other(text, params, aliases, c) or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
         if understood or (SORTED.search(line) and named & c.sorted) or (UNIQUE.search(line) and named & c.unique):
             continue
@@ -199,7 +233,9 @@ def parse_constraints(problem: Problem) -> Constraints:
             c.promises.append(line)
             c.promise_lines.append(line)
         else:
-            c.skipped.append((line, _kind(line, params)))
+            c.skipped.append((line, line_kind(line, params)))
+    at_one = except_at(lines, {s for s, _ in c.skipped}, params, excepted, c)  # "parent[0] == -1 (which ...)"
+    c.skipped = [(s, k) for s, k in c.skipped if s not in at_one]
     drop_what_examples_break(problem, c)
     for check in list(c.checks):  # an example is a real input: a reading it breaks was a misreading
         if any(check.test(dict(ex.inputs)) is False for ex in problem.examples):
@@ -211,7 +247,7 @@ def parse_constraints(problem: Problem) -> Constraints:
 def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
-    if read_prose(line, params, c) or read_sentence(line, params, c):
+    if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c):
         return True
     m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
     if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
@@ -250,30 +286,6 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     for name, col, lo, hi in column_ranges(line, params, aliases, c.columns, lambda t: _term(t, params, aliases)):
         c.column_value.setdefault(name, {}).setdefault(col, []).append((lo, hi))
     return True
-
-
-def _plural(line: str, params: dict[str, str]) -> str:
-    """``images[i][j]`` for the argument ``image`` (and the other way): the argument's name."""
-    def fix(m: re.Match[str]) -> str:
-        w = m.group(1)
-        for other in (w[:-1], w + "s"):
-            if w not in params and other in params and params[other] == "list" and len(w) > 3:
-                return other + m.group(2)
-        return m.group(0)
-
-    return re.sub(r"\b([A-Za-z_]\w*)(\[\w\])", fix, line)
-
-
-def _kind(line: str, params: dict[str, str]) -> str:
-    """What sort of line was not understood, for the notes and the corpus figures."""
-    low = line.lower()
-    if not any(re.search(rf"\b{re.escape(n)}\b", line) for n in params):
-        return "names no argument"
-    if re.search(r"[<>=]", line):
-        return "relation"
-    if re.search(r"\b(?:valid|represents?|forms?|is a|are all|will be|each)\b", low):
-        return "structural property"
-    return "prose"
 
 
 def _add(target: dict[str, list[Range]], name: str, rng: Range, node_params: list[str]) -> None:
@@ -371,6 +383,8 @@ def _relate(lt: str, op: str, rt: str, params: dict[str, str], aliases: dict[str
         scalar = [s for s in sides if s[0][0] == "value" and params.get(s[0][1]) in ("int", "float")]
         sides = [scalar[0] if scalar else sides[0]]
     for (kind, name), bound, on_left in sides:
+        if isinstance(bound[1], float) or params.get(name) == "float":
+            strict = 0  # "0.0 < values[i]": no integer step below a real; the bound is kept loose
         subject_text = (lt if on_left else rt).strip().replace(" ", "")
         shift = -aliases[subject_text][2] if subject_text in aliases else 0  # n == nums.length - 1
         bound = (bound[0], bound[1], bound[2] + shift)
@@ -394,31 +408,4 @@ def _name_term(text: str, params: dict[str, str]) -> Term | None:
     return ("num", q.group(1) if q.group(1) is not None else q.group(2), 0) if q else None
 
 
-def holds(value: float, ranges: list[Range], assigned: dict[str, object]) -> bool:
-    for lo, hi in ranges:
-        lo_v, hi_v = resolve(lo, assigned), resolve(hi, assigned)
-        if lo_v is not None and value < lo_v:
-            return False
-        if hi_v is not None and value > hi_v:
-            return False
-    return True
-
-
-
-def _raw(term: Term, assigned: dict[str, object]) -> object:
-    kind, ref, off = term
-    if kind == "num":
-        return ref if off == 0 or not isinstance(ref, (int, float)) else ref + off
-    if kind == "val" and off == 0:
-        return assigned.get(str(ref))
-    return resolve(term, assigned)
-
-
-def differ_violations(c: Constraints, assigned: dict[str, object]) -> list[str]:
-    """The "a != b" lines that ``assigned`` breaks."""
-    out = []
-    for a, b in c.differ:
-        va, vb = _raw(a, assigned), _raw(b, assigned)
-        if va is not None and vb is not None and va == vb:
-            out.append(f"{a[1]} and {b[1]} should differ")
-    return out
+__all__ = ["Constraints", "differ_violations", "holds", "number", "parse_constraints", "resolve"]
