@@ -12,7 +12,9 @@ still add inputs or the oracle is decoding, nor while a finished candidate's run
 - ``confident``: either (the oracle rule) a validated brute-force oracle (it passes every example)
   answered at least ``MIN_GENERATED`` generated inputs, a candidate that passes every example
   agrees with it on every input it answered, and every other finished candidate that passes the
-  examples behaves exactly like that one; or (the cluster rule) one behaviour cluster passes every
+  examples behaves exactly like that one or is rejected by the oracle (it answers one of those
+  inputs otherwise: the scorer then ranks it below and it cannot contest, so more candidates
+  cannot change the pick's cluster or its status); or (the cluster rule) one behaviour cluster passes every
   example and either no other does, or its lead in size over the next such cluster exceeds the
   number of candidates still decoding (they cannot overturn it; the result is contested either
   way); it has at least ``CONFIDENT_SIZE`` members, it answered at least ``MIN_GENERATED``
@@ -241,9 +243,11 @@ class Probe:
 
     def _agrees_with_oracle(self, evidence: list[CandidateEvidence], oracle: tuple[str, ...],
                             why_not: list[str]) -> str | None:
-        """The oracle rule: a candidate agrees with the validated oracle on every input it
-        answered (at least ``MIN_GENERATED`` generated ones), and no finished candidate that passes
-        the examples behaves differently."""
+        """The oracle rule: a candidate agrees with the validated oracle on every generated input
+        the oracle answered (at least ``MIN_GENERATED``), and every other finished candidate that
+        passes the examples either behaves exactly like it or is rejected by the oracle (its
+        output differs from the oracle's on one of those inputs, so the scorer ranks it below and
+        it cannot contest the proposal)."""
         n = len(self.problem.examples)
         judged = [i for i in range(n, len(oracle)) if oracle[i].startswith("ok:")]
         if not n or len(judged) < MIN_GENERATED:
@@ -251,15 +255,24 @@ class Probe:
                            else f"the oracle answered only {len(judged)} generated input(s)")
             return None
         passing = [e for e in evidence if e.examples_passed == n]
-        agreeing = [e for e in passing if all(i < len(e.behaviour) and e.behaviour[i] == oracle[i] for i in judged)]
+
+        def agrees(e: CandidateEvidence) -> bool:
+            return all(i < len(e.behaviour) and e.behaviour[i] == oracle[i] for i in judged)
+
+        agreeing = [e for e in passing if agrees(e)]
         if not agreeing:
             why_not.append("no finished candidate agrees with the oracle")
             return None
-        if any(e.behaviour != agreeing[0].behaviour for e in passing):
-            why_not.append("a finished candidate that passes the examples behaves otherwise")
+        others = [e for e in passing if e.behaviour != agreeing[0].behaviour]
+        if any(agrees(e) or len(e.behaviour) < len(oracle) for e in others):
+            why_not.append("a finished candidate that passes the examples behaves otherwise and the oracle "
+                           "does not reject it")
             return None
-        return (f"{len(passing)} candidate(s) pass every example and agree with the brute-force oracle on all "
-                f"{len(judged)} generated inputs it answered, and no other finished candidate passes the examples")
+        same = len(passing) - len(others)
+        rejected = f"; the oracle rejects the {len(others)} other finished candidate(s) that pass the examples" \
+            if others else ", and no other finished candidate passes the examples"
+        return (f"{same} candidate(s) pass every example and agree with the brute-force oracle on all "
+                f"{len(judged)} generated inputs it answered{rejected}")
 
     def _confident(self, evidence: list[CandidateEvidence], oracle: tuple[str, ...],
                    why_not: list[str]) -> str | None:
