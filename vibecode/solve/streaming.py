@@ -5,17 +5,19 @@ inputs in the background (:class:`Probe`); its results are reused by the verify 
 candidate is verified while the others still decode. The helper requests of the same batch
 (``vibecode.solve.batch``) add to the probe as they finish: the oracle's code is run on every
 input, and new inputs (the model's edge cases, the generator's inputs) are run on every candidate
-already probed and on the oracle. After each finished sequence (and every ``CHECK_EVERY_S`` while
-tokens stream) the probe says whether sampling may stop. It never stops while a helper that may
-still add inputs or the oracle is decoding, nor while a finished candidate's runs are incomplete:
+already probed and on the oracle. After each finished sequence, at the first token after a run or
+a helper finished, and otherwise every ``CHECK_EVERY_S`` while tokens stream, the probe says
+whether sampling may stop (and keeps in ``trace`` what happened when, and in ``waiting`` why it
+went on: the bench's breakdown). It never stops while a helper that may still add inputs or the
+oracle is decoding, nor while a finished candidate's runs are incomplete:
 
 - ``confident``: either (the oracle rule) a validated brute-force oracle (it passes every example)
   answered at least ``MIN_GENERATED`` generated inputs, a candidate that passes every example
   agrees with it on every input it answered, and every other finished candidate that passes the
   examples behaves exactly like that one or is rejected by the oracle (it answers one of those
   inputs otherwise: the scorer then ranks it below and it cannot contest, so more candidates
-  cannot change the pick's cluster or its status); or (the cluster rule) one behaviour cluster passes every
-  example and either no other does, or its lead in size over the next such cluster exceeds the
+  cannot change the pick's cluster or its status); or (the cluster rule) one behaviour cluster
+  passes every example and either no other does, or its lead in size over the next such cluster exceeds the
   number of candidates still decoding (they cannot overturn it; the result is contested either
   way); it has at least ``CONFIDENT_SIZE`` members, it answered at least ``MIN_GENERATED``
   generated inputs, and it either never crashed or timed out on a generated input, or agrees with
