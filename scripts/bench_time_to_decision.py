@@ -21,6 +21,14 @@ request was decoding). ``baseline_candidates_only`` is the baseline without its 
 (measured minus their scaled time): sample the K candidates, verify, no oracle asked; the ratio
 against it is reported too.
 
+The replay's clock stops while the streaming probe's runs are in the sandbox (``ReplayClock``):
+otherwise each second of sandbox time during sampling would let --speedup seconds of decoding go
+by, a distortion the real rate does not have. Those seconds then count once, on top of decoding
+(an upper bound: really they overlap it). ``--replay-runs-on`` keeps the old clock. With
+``--verbose`` each pool also has a ``breakdown``: its events in simulated seconds (each candidate
+finished, each probe run done, why sampling went on, the stop) and the seconds from the end of
+sampling to the decision by stage (verify, claims, differential, stress, score).
+
     python scripts/bench_time_to_decision.py --pools pools.jsonl [--limit N] [--seed S]
 
 Prints one JSON object: per mode the median time, accuracy (the proposal's pool label) and the
@@ -31,13 +39,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,15 +56,66 @@ sys.path.insert(0, str(REPO))
 from vibecode.bench.pools import read_pools  # noqa: E402
 from vibecode.clr.execute import CandidateRunner  # noqa: E402
 from vibecode.config import Settings  # noqa: E402
+from vibecode.engine import replay as replay_module  # noqa: E402
 from vibecode.engine.base import CANDIDATE  # noqa: E402
 from vibecode.engine.replay import ReplayEngine  # noqa: E402
 from vibecode.engine.sampling import Budget  # noqa: E402
-from vibecode.events import ProposalReady  # noqa: E402
+from vibecode.events import CandidateSampled, ProposalReady, StageFinished, StageStarted  # noqa: E402
 from vibecode.problems.statement import parse_problem  # noqa: E402
 from vibecode.sandbox import make_sandbox  # noqa: E402
 from vibecode.session import Session  # noqa: E402
+from vibecode.solve import sample_stage as sample_stage_module  # noqa: E402
 from vibecode.solve.pipeline import SolveContext, solve  # noqa: E402
+from vibecode.solve.streaming import Probe  # noqa: E402
 from vibecode.types import ChatMessage, SamplingParams, SolveResult, StreamEvent  # noqa: E402
+
+
+class ReplayClock:
+    """The replay's clock (``vibecode.engine.replay`` reads it as its ``time``): real time, except
+    that it stands still while a probe run is in the sandbox (``paused``). So the sandbox's time
+    during sampling counts once, as at the simulated rate, rather than the speedup times over (at
+    10 tokens/s a 0.4 s run lets 4 tokens decode, not 400). Counting it on top of decoding, rather
+    than overlapping, is an upper bound of the wall it costs."""
+
+    def __init__(self) -> None:
+        self.enabled = True
+        self._lock = threading.Lock()
+        self._running = 0
+        self._since = 0.0
+        self.pauses: list[tuple[float, float]] = []  # real (start, end) of each pause
+
+    def paused_before(self, t: float) -> float:
+        with self._lock:
+            done = sum(max(0.0, min(b, t) - a) for a, b in self.pauses if a < t)
+            return done + (max(0.0, t - self._since) if self._running else 0.0)
+
+    def monotonic(self) -> float:
+        now = time.monotonic()
+        return now - self.paused_before(now)
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+    def pause(self) -> None:
+        with self._lock:
+            if self.enabled and not self._running:
+                self._since = time.monotonic()
+            self._running += self.enabled
+
+    def resume(self) -> None:
+        with self._lock:
+            if self.enabled and self._running:
+                self._running -= 1
+                if not self._running:
+                    self.pauses.append((self._since, time.monotonic()))
+
+    def reset(self) -> None:
+        with self._lock:
+            self._running, self.pauses = 0, []
+
+
+CLOCK = ReplayClock()
+replay_module.time = CLOCK  # type: ignore[assignment]
 
 
 class TimedReplay(ReplayEngine):
@@ -68,22 +128,59 @@ class TimedReplay(ReplayEngine):
 
     def stream(self, messages: Sequence[ChatMessage], params: SamplingParams, n: int = 1, *,
                purpose: str = CANDIDATE, cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
-        started = time.monotonic()
+        started = CLOCK.monotonic()
         try:
             yield from super().stream(messages, params, n, purpose=purpose, cancel=cancel)
         finally:
             with self._spans_lock:
-                self.spans.append((purpose, started, time.monotonic()))
+                self.spans.append((purpose, started, CLOCK.monotonic()))
 
-    def busy_s(self, helpers_only: bool = False) -> float:
-        """How long at least one request (a helper one, with ``helpers_only``) was decoding."""
-        spans = sorted((a, b) for p, a, b in self.spans if not helpers_only or p != CANDIDATE)
+    def busy_s(self, helpers_only: bool = False, until: float = float("inf")) -> float:
+        """How long at least one request (a helper one, with ``helpers_only``) was decoding (before
+        ``until``, a time of the replay's clock)."""
+        spans = sorted((a, min(b, until)) for p, a, b in self.spans if (not helpers_only or p != CANDIDATE) and a < until)
         total, end = 0.0, float("-inf")
         for a, b in spans:
             if b > end:
                 total += b - max(a, end)
                 end = b
         return total
+
+
+PROBES: list[Probe] = []  # the probes of the current solve
+
+
+class TracedProbe(Probe):
+    """The streaming probe, kept where the bench can read its trace afterwards."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        PROBES.append(self)
+        self.runner = PausingRunner(self.runner)  # type: ignore[assignment]
+
+    def submit(self, job: Callable[[], object]) -> None:
+        super().submit(lambda: _paused(job))
+
+
+def _paused(job: Callable[[], Any]) -> Any:
+    CLOCK.pause()
+    try:
+        return job()
+    finally:
+        CLOCK.resume()
+
+
+class PausingRunner:
+    """A candidate runner whose runs stop the replay's clock (``ReplayClock``)."""
+
+    def __init__(self, inner: CandidateRunner) -> None:
+        self.inner = inner
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        return _paused(lambda: self.inner.run(*args, **kwargs))
+
+
+sample_stage_module.Probe = TracedProbe  # type: ignore[misc]
 
 
 def _lines(path: Path) -> dict[str, list[dict[str, Any]]]:
@@ -96,17 +193,48 @@ def _lines(path: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def _run(session: Session, runner: CandidateRunner, replay: Path, prompt: str, n: int, tps: float,
-         until: str, streaming: bool) -> tuple[SolveResult, float, TimedReplay]:
+         until: str, streaming: bool, speedup: float) -> tuple[SolveResult, float, TimedReplay, dict[str, Any]]:
     engine = TimedReplay(replay, tps=tps)
     ctx = SolveContext(engine=engine, runner=runner, params=session.params(), helper_params=session.helper_params(),
                        budget=Budget(None), until=until, streaming=streaming)
+    PROBES.clear()
+    CLOCK.reset()
     started = time.monotonic()
     result = None
+    marks: list[tuple[float, str]] = []
     for event in solve(ctx, parse_problem(prompt), n):
         if isinstance(event, ProposalReady):
             result = event.result
+        elif isinstance(event, CandidateSampled):
+            marks.append((time.monotonic(), f"candidate {event.index} sampled"))
+        elif isinstance(event, (StageStarted, StageFinished)):
+            marks.append((time.monotonic(), f"{event.stage} {'starts' if isinstance(event, StageStarted) else 'ends'}"))
+    took = time.monotonic() - started
     assert result is not None
-    return result, time.monotonic() - started, engine
+    return result, took, engine, _breakdown(engine, started, speedup, marks, result)
+
+
+def _breakdown(engine: TimedReplay, started: float, speedup: float, marks: list[tuple[float, str]],
+               result: SolveResult) -> dict[str, Any]:
+    """Where one solve's time went, in simulated seconds from its start: the pipeline's events,
+    the probe's trace (each candidate finished, each run done, why sampling went on, the stop),
+    and the seconds from the end of sampling to the ProposalReady by stage."""
+
+    def sim(t: float) -> float:
+        return round(t - started + (speedup - 1) * engine.busy_s(until=t - CLOCK.paused_before(t)), 1)
+
+    probe = PROBES[-1] if PROBES else None
+    trace = sorted([*marks, *getattr(probe, "trace", [])])
+    sample_end = next((t for t, what in marks if what == "sample ends"), started)
+    stop = next((t for t, what in trace if what.startswith("stop:")), None)
+    return {
+        "stop_sim_s": sim(stop) if stop is not None else None,
+        "sampling_sim_s": sim(sample_end),
+        "after_sampling_s": round(time.monotonic() - sample_end, 2),
+        "after_sampling_by_stage_s": {k: v for k, v in result.timing.items() if k not in ("sample", "total")},
+        "went_on_because": getattr(probe, "waiting", None) if stop is None else None,
+        "trace": [[sim(t), what] for t, what in trace],
+    }
 
 
 def auroc(scores: list[float], labels: list[bool]) -> float | None:
@@ -132,6 +260,8 @@ def _summary(rows: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         "verified": len(verified),
         "verified_precision": round(sum(v["correct"] for v in verified) / len(verified), 4) if verified else None,
         "mean_sampled": round(statistics.mean(r[mode]["sampled"] for r in rows), 2),
+        "median_sampling_sim_s": round(statistics.median(r[mode]["sampling_sim_s"] for r in rows), 1),
+        "median_after_sampling_s": round(statistics.median(r[mode]["after_sampling_s"] for r in rows), 2),
         "stopped_early": sum(r[mode]["sampled"] < r["k"] for r in rows),
         "oracle_usable": sum(str(r[mode]["oracle"]).startswith("a brute-force oracle passes") for r in rows),
         "auroc": auroc([r[mode]["reliability"] for r in rows], [r[mode]["correct"] for r in rows]),
@@ -150,8 +280,12 @@ def main() -> int:
     ap.add_argument("--helper-min-tokens", type=int, default=400)
     ap.add_argument("--helper-max-tokens", type=int, default=1200)
     ap.add_argument("--until", default="confident", choices=["confident", "first-verified"])
-    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="per pool: the figures and where the time went")
+    ap.add_argument("--replay-runs-on", action="store_true",
+                    help="let the replay decode on while the probe's sandbox runs (the old clock: the "
+                         "sandbox's time during sampling then counts --speedup times over)")
     args = ap.parse_args()
+    CLOCK.enabled = not args.replay_runs_on
     pools = read_pools(args.pools)
     lines = _lines(args.pools)
     rng = random.Random(args.seed)
@@ -160,6 +294,7 @@ def main() -> int:
     session = Session(None, sandbox, Settings())  # type: ignore[arg-type]
     runner = CandidateRunner(sandbox)
     rows: list[dict[str, Any]] = []
+    load = os.getloadavg()[0]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="ttd-") as tmp:
         for task in pools.tasks[: args.limit]:
@@ -172,7 +307,8 @@ def main() -> int:
             labels = pools.labels[task.task_id]
             row: dict[str, Any] = {"task_id": task.task_id, "k": len(cands)}
             for mode, until, streaming in (("baseline", "all", False), ("streaming", args.until, True)):
-                result, took, engine = _run(session, runner, replay, task.prompt, len(cands), tps, until, streaming)
+                result, took, engine, parts = _run(session, runner, replay, task.prompt, len(cands), tps, until,
+                                                   streaming, args.speedup)
                 best = result.best
                 sim = took + (args.speedup - 1) * engine.busy_s()
                 row[mode] = {
@@ -185,7 +321,11 @@ def main() -> int:
                     "reliability": round(result.decision.reliability, 4),
                     "sampled": result.sampling.get("sampled", len(result.candidates)),
                     "stopped": result.sampling.get("stopped"),
+                    "sampling_sim_s": parts["sampling_sim_s"],
+                    "after_sampling_s": parts["after_sampling_s"],
                 }
+                if args.verbose:
+                    row[mode]["breakdown"] = parts
             rows.append(row)
     base, fast = _summary(rows, "baseline"), _summary(rows, "streaming")
     bare = _summary(rows, "baseline_candidates_only")
@@ -195,6 +335,8 @@ def main() -> int:
         "speedup": args.speedup,
         "tokens_per_answer": [args.min_tokens, args.max_tokens],
         "until": args.until,
+        "replay_clock": "runs on during sandbox runs" if args.replay_runs_on else "stops during the probe's sandbox runs",
+        "load_at_start": round(load, 2),
         "baseline": base,
         "streaming": fast,
         "ratio_median_time": round(fast["median_time_s"] / base["median_time_s"], 3),

@@ -96,12 +96,30 @@ def test_early_stop_on_agreement_with_a_validated_oracle(tmp_path: Path) -> None
     assert result.decision.oracle is not None and result.decision.oracle.startswith("a brute-force oracle passes")
 
 
-def test_no_oracle_stop_while_a_finished_candidate_that_passes_the_examples_disagrees(tmp_path: Path) -> None:
-    lines = [*_lines([*right(1), *wrong(1)], 2000), *_lines(right(1), 6000),
+def test_oracle_stop_when_the_oracle_rejects_every_rival_that_passes_the_examples(tmp_path: Path) -> None:
+    # the wrong one passes the examples but answers generated inputs otherwise than the validated
+    # oracle: the scorer ranks it below and it cannot contest, so the two slow ones change nothing
+    lines = [*_lines([*right(1), *wrong(1)], 2000), *_lines(right(2), SLOW),
              *_lines([oracle_line(), generator_line()], 400)]
-    result, _ = _solve(tmp_path, lines, "confident", 3)
-    assert result.sampling["sampled"] == 3  # the wrong one passes the examples: no early stop
+    result, _ = _solve(tmp_path, lines, "confident", 4)
+    assert result.sampling["sampled"] == 2 and result.sampling["asked"] == 4
+    assert "the oracle rejects the 1 other finished candidate(s)" in str(result.sampling["stopped"])
+    best = result.best
+    assert result.status == "verified" and best is not None and best.index == 0
     assert "rejects the 1 other cluster" in result.decision.reason
+
+
+def test_no_oracle_stop_on_a_rival_when_the_oracle_fails_an_example(tmp_path: Path) -> None:
+    # the same pool with an oracle that fails an example: nothing rejects the rival, and the two
+    # slow correct candidates do change the decision (a cluster of 3 against 1)
+    lines = [*_lines([*right(1), *wrong(1)], 2000), *_lines(right(2), 12000),
+             *_lines([oracle_line(BAD_BRUTE), generator_line()], 400)]
+    result, _ = _solve(tmp_path, lines, "confident", 4)
+    assert result.sampling["sampled"] == 4 and result.sampling["stopped"] == "every candidate was sampled"
+    best = result.best
+    assert best is not None and best.index in (0, 2, 3)
+    top = result.decision.clusters[0]
+    assert len(top.members) == 3 and 1 not in top.members
 
 
 def test_a_failed_helper_is_named_and_the_candidates_go_on(tmp_path: Path) -> None:

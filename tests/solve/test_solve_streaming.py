@@ -55,15 +55,16 @@ def test_first_verified_stops_at_the_first_verified_decision(tmp_path: Path) -> 
     assert "first verified decision" in str(result.sampling["stopped"])
 
 
-def test_confident_stops_on_a_lead_the_unfinished_cannot_overturn(tmp_path: Path) -> None:
-    # a wrong candidate that passes the examples finishes early too; 3 against 1 with one still
-    # decoding cannot be overturned, and the oracle then rejects the rival
-    lines = [*right(3), *wrong(1), *_slow(right(1)), oracle_line(), generator_line()]
-    result, _ = _solve(tmp_path, lines, "confident", 5)
-    assert result.sampling["sampled"] == 4
-    assert "cannot overturn the lead" in str(result.sampling["stopped"])
+def test_confident_stops_when_the_oracle_rejects_the_rival(tmp_path: Path) -> None:
+    # a wrong candidate that passes the examples finishes early too; the validated oracle rejects
+    # it, so the one still decoding cannot change the decision (too few for the cluster rule;
+    # the lead rule without an oracle: test_solve_stream_batch.py)
+    lines = [*right(2), *wrong(1), *_slow(right(1)), oracle_line(), generator_line()]
+    result, _ = _solve(tmp_path, lines, "confident", 4)
+    assert result.sampling["sampled"] == 3
+    assert "the oracle rejects the 1 other finished candidate(s)" in str(result.sampling["stopped"])
     best = result.best
-    assert result.status == "verified" and best is not None and best.index in (0, 1, 2)
+    assert result.status == "verified" and best is not None and best.index in (0, 1)
     assert "rejects the 1 other cluster" in result.decision.reason
 
 

@@ -114,7 +114,9 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     tiers = {source: count for source, count in counts.items() if source != "example"}
     decision, behaviour = _decide(ctx, problem, reports, results, shared, tiers, oracle, n)
     if ctx.runner is not None:  # the stress tier: a proposal too slow for the constraints is not verified
+        began = time.monotonic()
         decision, _, stress_notes = check_stress(ctx.runner, problem, reports, decision)
+        ctx.timing["stress"] = round(time.monotonic() - began, 3)
         ctx.notes.extend(stress_notes)
     final = tuple(
         _replace(r, cluster=decision.cluster_of.get(r.index), behaviour=behaviour.get(r.index, ()))
@@ -159,7 +161,9 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
                    if sum(e.passed for e in reports[i].examples) == n_examples}
         contested = decision.contested_input is not None
         start = inputs[decision.contested_input] if decision.contested_input is not None else None
+        began = time.monotonic()
         extra, tokens, differ = differential(ctx.runner, problem, passing, oracle, start, inputs)
+        ctx.timing["differential"] = round(time.monotonic() - began, 3)
         if extra and (contested or differ):
             inputs += extra
             behaviour = {i: b + tokens.get(i, skipped(len(extra))) for i, b in behaviour.items()}
