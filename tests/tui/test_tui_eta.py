@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from tests.solve.pools import coin_change_pool, write_pool
 from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
 from vibecode.config import Settings
@@ -54,18 +56,36 @@ def test_the_stage_line_shows_the_time_left_and_it_follows_the_rate(project: Pat
     asyncio.run(scenario())
 
 
-def test_the_run_states_time_left_follows_the_planned_budget_and_the_time_budget() -> None:
-    from vibecode.events import SampleProgress, StageStarted
+@pytest.mark.parametrize("detail", [
+    "2 candidates; about 20 s for 2 x 100 tokens at 10.0 tokens/s",
+    "two candidates, planned",  # other wording: the same time left
+    "",
+])
+def test_the_run_states_time_left_follows_the_planned_budget_and_the_time_budget(detail: str) -> None:
+    from vibecode.events import SampleBudget, SampleProgress, StageStarted
     from vibecode.tui.state import RunState
 
     now = [0.0]
     state = RunState(8, clock=lambda: now[0])
     state.max_tokens = 4096
-    state.apply(StageStarted("sample", "2 candidates; about 20 s for 2 x 100 tokens at 10.0 tokens/s"))
+    state.apply(StageStarted("sample", detail, SampleBudget(2, 100)))
     assert (state.k, state.max_tokens) == (2, 100)  # the plan lowered K and max_tokens
     state.apply(SampleProgress(0, "x", 0, "answer"))
     now[0] = 2.0
-    state.apply(SampleProgress(0, "x", 20, "answer"))  # 10 tokens/s; 80 + 100 to go
-    assert state.sampling_left_s() == 18.0
+    state.apply(SampleProgress(0, "x", 20, "answer"))  # 10 steps/s; candidate 1 may need all 100
+    assert state.sampling_left_s() == 10.0
     state.time_budget_s = 5.0
     assert state.sampling_left_s() == 3.0  # sampling stops when --time-budget runs out
+
+
+def test_the_run_states_time_left_counts_the_helpers_of_the_batch() -> None:
+    from vibecode.events import SampleBudget, SampleProgress, StageStarted
+    from vibecode.tui.state import RunState
+
+    now = [0.0]
+    state = RunState(1, clock=lambda: now[0])
+    state.apply(StageStarted("sample", "1 candidate", SampleBudget(1, 100, helpers=2, helper_max_tokens=400)))
+    state.apply(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 5.0
+    state.apply(SampleProgress(0, "x", 50, "answer"))  # 10 steps/s; the helpers have 350 steps to go
+    assert state.sampling_left_s() == 35.0
