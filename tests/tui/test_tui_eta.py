@@ -12,6 +12,7 @@ import pytest
 from tests.solve.pools import coin_change_pool, write_pool
 from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
 from vibecode.config import Settings
+from vibecode.engine.replay import ReplayEngine
 from vibecode.tui.app import VibecodeApp
 from vibecode.tui.screens.run import RunScreen
 from vibecode.tui.widgets import StageLine
@@ -89,3 +90,28 @@ def test_the_run_states_time_left_counts_the_helpers_of_the_batch() -> None:
     now[0] = 5.0
     state.apply(SampleProgress(0, "x", 50, "answer"))  # 10 steps/s; the helpers have 350 steps to go
     assert state.sampling_left_s() == 35.0
+
+
+def test_a_paced_replay_solve_shows_the_time_left_on_the_stage_line(project: Path, tmp_path: Path) -> None:
+    """End to end: the real pipeline on ``replay:FILE?tps=R`` (100 tokens/s per sequence, 3 s of
+    sampling) and the machine's clock; the stage line says how much sampling is left, then not."""
+    lines = [{**line, "tokens": 300} for line in coin_change_pool()[:3]]
+    engine = ReplayEngine(write_pool(tmp_path / "paced.jsonl", lines), tps=100.0)  # type: ignore[arg-type]
+
+    async def scenario() -> None:
+        app = VibecodeApp(project, Settings(n=3, max_tokens=1000), engine_factory=fixed_factory(engine))
+        async with app.run_test(size=(120, 24)) as pilot:
+            app.open_problem(project / "coin_change.md")
+            await wait_for(pilot, lambda: isinstance(app.screen, RunScreen), what="the run screen")
+            screen = app.screen
+            assert isinstance(screen, RunScreen)
+
+            def line() -> str:
+                return str(screen.query_one(StageLine).render())
+
+            await wait_for(pilot, lambda: "of sampling left" in line(), what="the time left")
+            assert "up to " in line() and "▸ sample" in line() and screen.state.k == 3
+            await wait_for(pilot, lambda: "sample" in screen.state.stages_done, 60, what="the end of sampling")
+            await wait_for(pilot, lambda: "left" not in line(), what="the time left to go")
+
+    asyncio.run(scenario())
