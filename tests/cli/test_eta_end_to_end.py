@@ -5,6 +5,7 @@ the real local sandbox, stderr on a terminal (a pseudo-terminal) so that the liv
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import pty
 import re
@@ -14,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.conftest import run_cli
 from tests.fix.repos import OFF_BY_ONE
 from tests.repo.gitutil import GIT_ENV
 from tests.solve.pools import coin_change_pool, write_pool
@@ -74,6 +76,21 @@ def test_solve_shows_the_time_left_while_sampling(tmp_path: Path) -> None:
     live = [x for x in re.split(r"[\r\n]", terminal) if x.lstrip("\x1b[2K").startswith("sampling [")]
     assert any(LEFT.search(x) for x in live), terminal  # the live line, once the rate is measured
     assert "sampled 3 candidates" in terminal and stdout.strip()
+
+
+def test_the_sample_stage_event_carries_its_budget_and_the_events_the_time_left(tmp_path: Path) -> None:
+    lines = [{**line, "tokens": TOKENS} for line in coin_change_pool()[:3]]
+    pool = write_pool(tmp_path / "pool.jsonl", lines)  # type: ignore[arg-type]
+    out = run_cli("solve", "examples/coin_change.md", "--engine", f"replay:{pool}?tps={TPS}", "--n", "3",
+                  "--until", "all", "--json", "--progress", env={"VIBECODE_MAX_TOKENS": "900"})
+    assert out.returncode in (0, 1) and "Traceback" not in out.stderr, out.stderr
+    events = [json.loads(x) for x in out.stderr.splitlines() if x.startswith("{")]
+    [sample] = [e for e in events if e["event"] == "StageStarted" and e["stage"] == "sample"]
+    # the batch: 3 candidates of 900 tokens, and the oracle, the generator and the edge cases
+    assert sample["sampling"] == {"candidates": 3, "max_tokens": 900, "helpers": 3, "helper_max_tokens": 900}
+    assert all(e["sampling"] is None for e in events if e["event"] == "StageStarted" and e["stage"] != "sample")
+    left = [e["sampling_left_s"] for e in events if e["event"] == "SampleProgress"]
+    assert any(x is not None and x > 0 for x in left)
 
 
 def test_fix_shows_the_time_left_while_sampling(tmp_path: Path) -> None:

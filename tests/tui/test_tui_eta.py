@@ -106,11 +106,17 @@ def test_a_paced_replay_solve_shows_the_time_left_on_the_stage_line(project: Pat
             screen = app.screen
             assert isinstance(screen, RunScreen)
 
+            seen: list[str] = []
+
             def line() -> str:
                 return str(screen.query_one(StageLine).render())
 
-            await wait_for(pilot, lambda: "of sampling left" in line(), what="the time left")
-            assert "up to " in line() and "▸ sample" in line() and screen.state.k == 3
+            def shows_the_time_left() -> bool:  # the line as it was then: a loaded machine moves on
+                seen.append(line())
+                return "of sampling left" in seen[-1]
+
+            await wait_for(pilot, shows_the_time_left, what="the time left")
+            assert "up to " in seen[-1] and "▸ sample" in seen[-1] and screen.state.k == 3
             await wait_for(pilot, lambda: "sample" in screen.state.stages_done, 60, what="the end of sampling")
             await wait_for(pilot, lambda: "left" not in line(), what="the time left to go")
 
