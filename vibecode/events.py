@@ -23,9 +23,23 @@ FIX_STAGES = ("tests", "localize", "sample", "extract", "verify", "claims", "sco
 
 
 @dataclass(frozen=True)
+class SampleBudget:
+    """What the sample stage decodes, for the time left (the ETA reads these, never ``detail``):
+    ``candidates`` sequences of up to ``max_tokens`` tokens each (after the plan), and ``helpers``
+    more sequences of up to ``helper_max_tokens`` in the same batch (the oracle, the input
+    generator, the edge cases), which decode with the candidates but send no progress."""
+
+    candidates: int
+    max_tokens: int
+    helpers: int = 0
+    helper_max_tokens: int = 0
+
+
+@dataclass(frozen=True)
 class StageStarted:
     stage: str
-    detail: str = ""
+    detail: str = ""  # for people; its wording may change
+    sampling: SampleBudget | None = None  # the sample stage's budget; None for the other stages
 
 
 @dataclass(frozen=True)
@@ -195,6 +209,7 @@ __all__ = [
     "PatchVerified",
     "PrecommitReady",
     "ProposalReady",
+    "SampleBudget",
     "SampleProgress",
     "StageFinished",
     "StageStarted",

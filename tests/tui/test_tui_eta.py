@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from tests.solve.pools import coin_change_pool, write_pool
 from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
 from vibecode.config import Settings
+from vibecode.engine.replay import ReplayEngine
 from vibecode.tui.app import VibecodeApp
 from vibecode.tui.screens.run import RunScreen
 from vibecode.tui.widgets import StageLine
@@ -54,18 +57,67 @@ def test_the_stage_line_shows_the_time_left_and_it_follows_the_rate(project: Pat
     asyncio.run(scenario())
 
 
-def test_the_run_states_time_left_follows_the_planned_budget_and_the_time_budget() -> None:
-    from vibecode.events import SampleProgress, StageStarted
+@pytest.mark.parametrize("detail", [
+    "2 candidates; about 20 s for 2 x 100 tokens at 10.0 tokens/s",
+    "two candidates, planned",  # other wording: the same time left
+    "",
+])
+def test_the_run_states_time_left_follows_the_planned_budget_and_the_time_budget(detail: str) -> None:
+    from vibecode.events import SampleBudget, SampleProgress, StageStarted
     from vibecode.tui.state import RunState
 
     now = [0.0]
     state = RunState(8, clock=lambda: now[0])
     state.max_tokens = 4096
-    state.apply(StageStarted("sample", "2 candidates; about 20 s for 2 x 100 tokens at 10.0 tokens/s"))
+    state.apply(StageStarted("sample", detail, SampleBudget(2, 100)))
     assert (state.k, state.max_tokens) == (2, 100)  # the plan lowered K and max_tokens
     state.apply(SampleProgress(0, "x", 0, "answer"))
     now[0] = 2.0
-    state.apply(SampleProgress(0, "x", 20, "answer"))  # 10 tokens/s; 80 + 100 to go
-    assert state.sampling_left_s() == 18.0
+    state.apply(SampleProgress(0, "x", 20, "answer"))  # 10 steps/s; candidate 1 may need all 100
+    assert state.sampling_left_s() == 10.0
     state.time_budget_s = 5.0
     assert state.sampling_left_s() == 3.0  # sampling stops when --time-budget runs out
+
+
+def test_the_run_states_time_left_counts_the_helpers_of_the_batch() -> None:
+    from vibecode.events import SampleBudget, SampleProgress, StageStarted
+    from vibecode.tui.state import RunState
+
+    now = [0.0]
+    state = RunState(1, clock=lambda: now[0])
+    state.apply(StageStarted("sample", "1 candidate", SampleBudget(1, 100, helpers=2, helper_max_tokens=400)))
+    state.apply(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 5.0
+    state.apply(SampleProgress(0, "x", 50, "answer"))  # 10 steps/s; the helpers have 350 steps to go
+    assert state.sampling_left_s() == 35.0
+
+
+def test_a_paced_replay_solve_shows_the_time_left_on_the_stage_line(project: Path, tmp_path: Path) -> None:
+    """End to end: the real pipeline on ``replay:FILE?tps=R`` (100 tokens/s per sequence, 3 s of
+    sampling) and the machine's clock; the stage line says how much sampling is left, then not."""
+    lines = [{**line, "tokens": 300} for line in coin_change_pool()[:3]]
+    engine = ReplayEngine(write_pool(tmp_path / "paced.jsonl", lines), tps=100.0)  # type: ignore[arg-type]
+
+    async def scenario() -> None:
+        app = VibecodeApp(project, Settings(n=3, max_tokens=1000), engine_factory=fixed_factory(engine))
+        async with app.run_test(size=(120, 24)) as pilot:
+            app.open_problem(project / "coin_change.md")
+            await wait_for(pilot, lambda: isinstance(app.screen, RunScreen), what="the run screen")
+            screen = app.screen
+            assert isinstance(screen, RunScreen)
+
+            seen: list[str] = []
+
+            def line() -> str:
+                return str(screen.query_one(StageLine).render())
+
+            def shows_the_time_left() -> bool:  # the line as it was then: a loaded machine moves on
+                seen.append(line())
+                return "of sampling left" in seen[-1]
+
+            await wait_for(pilot, shows_the_time_left, what="the time left")
+            assert "up to " in seen[-1] and "▸ sample" in seen[-1] and screen.state.k == 3
+            await wait_for(pilot, lambda: "sample" in screen.state.stages_done, 60, what="the end of sampling")
+            await wait_for(pilot, lambda: "left" not in line(), what="the time left to go")
+
+    asyncio.run(scenario())

@@ -1,8 +1,9 @@
 """The remaining sampling time, followed from a session's events for the CLI's progress.
 
 The arithmetic is :func:`vibecode.engine.plan.sampling_left_s`; this only keeps what it needs:
-the tokens of each sequence, the finished ones, the K x max_tokens budget (the sample stage's
-detail says when the plan lowered it) and the run's measured tokens/s.
+the tokens of each sequence, the finished ones, the sample stage's budget (its
+:class:`~vibecode.events.SampleBudget`: K x max_tokens after the plan, and the helper sequences
+of the batch) and the run's measured decode steps a second.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 
 from vibecode.engine.meter import Throughput
 from vibecode.engine.plan import (
+    helper_tokens_left,
     left_text,
-    sample_budget,
     sampling_left_s,
     tokens_left,
     within_budget,
@@ -42,7 +43,8 @@ class SamplingEta:
         self.budget = budget
         self.tokens: dict[int, int] = {}
         self.finished: set[int] = set()
-        self.meter = Throughput(clock)
+        self.helpers, self.helper_max_tokens = 0, 0  # the batch's helper sequences and their budget
+        self.steps = Throughput(clock)  # decode steps: the longest sequence's tokens
         self.sampling = False
 
     def observe(self, event: Event) -> None:
@@ -50,31 +52,34 @@ class SamplingEta:
             if self.budget is not None:
                 asked = self.budget()
                 self.max_tokens, self.rates = (None, {}) if asked is None else (asked[0], dict(asked[1]))
-            k, max_tokens = sample_budget(event.detail)
-            self.k = k or self.k
-            if self.max_tokens is not None:
-                self.max_tokens = max_tokens or self.max_tokens
+            said = event.sampling
+            if said is not None:
+                self.k, self.helpers, self.helper_max_tokens = said.candidates, said.helpers, said.helper_max_tokens
+                if self.max_tokens is not None:  # None: nothing to time (a free replay)
+                    self.max_tokens = said.max_tokens
             self.sampling = True
         elif isinstance(event, StageFinished) and event.stage == "sample":
             self.sampling = False
         elif isinstance(event, SampleProgress):
             self.sampling = True
             self.tokens[event.index] = max(self.tokens.get(event.index, 0), event.tokens)
-            self.meter.observe(sum(self.tokens.values()))
+            self.steps.observe(max(self.tokens.values()))
         elif isinstance(event, CandidateSampled):
             self.finished.add(event.index)
             self.tokens[event.index] = max(self.tokens.get(event.index, 0), event.completion.completion_tokens)
+            self.steps.observe(max(self.tokens.values()))
 
     def left_s(self) -> float | None:
         """Seconds of sampling left at most; None when not sampling or not yet measurable."""
         if not self.sampling or not self.max_tokens:
             return None
         left = tokens_left(self.tokens, self.finished, self.k, self.max_tokens)
-        return within_budget(sampling_left_s(left, self.meter.rate(), self.rates), self.time_budget_s,
+        left += helper_tokens_left(self.helpers, self.helper_max_tokens, self.tokens)
+        return within_budget(sampling_left_s(left, self.steps.rate(), self.rates), self.time_budget_s,
                              self.clock() - self.started)
 
     def text(self) -> str:
-        """"up to 6 min left", or "" while there is nothing to say."""
+        """"up to 6 min of sampling left", or "" while there is nothing to say."""
         left = self.left_s()
         return "" if left is None else left_text(left)
 

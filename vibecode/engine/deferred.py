@@ -70,6 +70,11 @@ class DeferredEngine:
     ) -> Iterator[StreamEvent]:
         return self.opened().engine.stream_batch(requests, cancel=cancel)
 
+    @property
+    def tps(self) -> float | None:
+        """The opened engine's pace (a paced replay's tokens/s), so that it is timed as one."""
+        return getattr(self.opened().engine, "tps", None)
+
     def count_tokens(self, text: str) -> int:
         return self.opened().engine.count_tokens(text)
 

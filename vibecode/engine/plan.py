@@ -13,18 +13,18 @@ Between two measured K the time of one decode step is interpolated linearly; out
 extrapolated conservatively (beyond the largest K a step costs proportionally more; below the
 smallest it costs no less).
 
-While sampling, :func:`tokens_left` and :func:`sampling_left_s` give the remaining time: each
-open sequence may still generate up to its budget, and the decode steps are timed from the run's
-own measured tokens/s (shaped by the cached per-K figures when there are any, since a step with
-fewer open sequences is cheaper). :func:`sample_budget` reads the K and max_tokens the sample
-stage announced, which the plan may have lowered.
+While sampling, :func:`tokens_left`, :func:`helper_tokens_left` and :func:`sampling_left_s` give
+the remaining time: each open sequence (the candidates and the helper sequences of the batch) may
+still generate up to its budget, and the decode steps are timed from the run's own measured steps
+a second (shaped by the cached per-K figures when there are any, since on a CPU a step with fewer
+open sequences is cheaper). The K and budgets come from the sample stage's
+:class:`~vibecode.events.SampleBudget` (the plan may have lowered them), never from its text.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -207,29 +207,42 @@ def tokens_left(tokens: Mapping[int, int], finished: Collection[int], k: int, ma
     return sorted(max(0, max_tokens - tokens.get(i, 0)) for i in open_)
 
 
-def sampling_left_s(left: Sequence[int], rate: float | None,
-                    rates: Mapping[int, float] | None = None) -> float | None:
-    """Seconds until the open sequences, with ``left`` tokens each to go, have all used their
-    budget, at the aggregate ``rate`` (tokens/s) measured so far in this run; None while the
-    rate is not known. An upper bound in tokens (a sequence may stop early), not a promise.
+def helper_tokens_left(helpers: int, helper_max_tokens: int, tokens: Mapping[int, int]) -> list[int]:
+    """The tokens each helper sequence of the batch may still generate. They send no progress,
+    but they started with the candidates and decode a token at every step, so after as many steps
+    as the longest candidate has tokens (``tokens``), one still open has at most the rest of its
+    budget to go; one that already finished is counted as open (an upper bound, never too small)."""
+    steps = max(tokens.values(), default=0)
+    return [max(0, helper_max_tokens - steps)] * max(0, helpers)
 
-    The sequences decode together: one step gives each open sequence a token, so the shortest
-    finishes first and the later steps serve fewer sequences. A step with n open sequences takes
-    n / rate seconds when every n reaches the same aggregate rate; with cached per-K figures
-    (``rates``) it takes :func:`step_seconds` scaled so that the current n matches ``rate``."""
-    if rate is None or rate <= 0:
+
+def sampling_left_s(left: Sequence[int], steps_per_s: float | None,
+                    rates: Mapping[int, float] | None = None) -> float | None:
+    """Seconds until the open sequences, with ``left`` tokens each to go (the candidates and the
+    helpers of the batch), have all used their budget, at the ``steps_per_s`` decode steps a
+    second measured so far in this run; None while that is not known. An upper bound in tokens
+    (a sequence may stop early), not a promise.
+
+    The sequences decode together: one step gives each open sequence a token, so the number of
+    steps so far is the longest sequence's tokens, and its rate is measured whatever the mix of
+    sequences (helpers send no tokens, finished candidates send no more). The shortest finishes
+    first and the later steps serve fewer sequences. Such a step is no cheaper than the ones
+    measured (on a GPU, or the paced replay, it costs the same), unless the cached per-K figures
+    (``rates``) say how much cheaper it is on this machine: :func:`step_seconds`, scaled so that
+    the current number of open sequences matches the measured step."""
+    if steps_per_s is None or steps_per_s <= 0:
         return None
     order = sorted(x for x in left if x > 0)
     if not order:
         return 0.0
     now = len(order)
+    step_now = 1.0 / steps_per_s
     cached = step_seconds(rates, now) if rates else None
-    scale = (now / rate) / cached if cached else None
 
     def step(n: int) -> float:
-        if scale is None or not rates:
-            return n / rate
-        return scale * (step_seconds(rates, n) or 0.0)
+        if cached is None or not rates:
+            return step_now
+        return step_now * (step_seconds(rates, n) or 0.0) / cached
 
     total, done = 0.0, 0
     for i, tokens in enumerate(order):  # sequences still open from here on: now - i
@@ -245,24 +258,11 @@ def within_budget(left_s: float | None, budget_s: float | None, elapsed_s: float
     return min(left_s, max(0.0, budget_s - elapsed_s))
 
 
-_BUDGET = re.compile(r"for (\d+) x (\d+) tokens")
-_CANDIDATES = re.compile(r"^(\d+) (?:candidate|patch)")
-
-
-def sample_budget(detail: str) -> tuple[int | None, int | None]:
-    """The K and max_tokens in the sample stage's detail ("8 candidates; about 6 min for 8 x
-    4096 tokens at ..." from :meth:`Plan.describe`); None for what it does not say."""
-    budget = _BUDGET.search(detail)
-    if budget:
-        return int(budget.group(1)), int(budget.group(2))
-    head = _CANDIDATES.match(detail)
-    return (int(head.group(1)) if head else None), None
-
-
 def left_text(seconds: float) -> str:
-    """The remaining time as the progress shows it: "up to 6 min left" (an upper bound: every
-    sequence may stop before its budget)."""
-    return f"up to {_duration(seconds)} left"
+    """The remaining time as the progress shows it: "up to 6 min of sampling left" (an upper
+    bound: every sequence may stop before its budget). It is the sample stage's time only: the
+    sandbox runs and the claim verdicts asked after sampling come on top, so it says so."""
+    return f"up to {_duration(seconds)} of sampling left"
 
 
 def _duration(seconds: float) -> str:

@@ -32,6 +32,7 @@ from vibecode.events import (
     Event,
     FixReady,
     PatchVerified,
+    SampleBudget,
     StageFinished,
     StageStarted,
     StepUnavailable,
@@ -101,9 +102,9 @@ class _Stage:
     def __init__(self, run: FixRun, name: str) -> None:
         self.run, self.name, self.started = run, name, time.monotonic()
 
-    def start(self, detail: str = "") -> StageStarted:
+    def start(self, detail: str = "", sampling: SampleBudget | None = None) -> StageStarted:
         self.started = time.monotonic()
-        return StageStarted(self.name, detail)
+        return StageStarted(self.name, detail, sampling)
 
     def finish(self) -> StageFinished:
         took = time.monotonic() - self.started
@@ -167,7 +168,7 @@ def fix(sandbox: Sandbox, target: FixTarget, make_run: Callable[[], FixRun]) -> 
     yield stage.finish()
 
     stage = _Stage(run, "sample")
-    yield stage.start(count(target.n, "candidate"))
+    yield stage.start(count(target.n, "candidate"), SampleBudget(target.n, run.params.max_tokens))
     completions = yield from _noting(run, sample_candidates(run.engine, messages, run.params, target.n, run.budget))
     yield stage.finish()
 

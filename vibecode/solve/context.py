@@ -10,7 +10,7 @@ from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.score import Calibration
 from vibecode.engine.base import Engine
 from vibecode.engine.sampling import Budget
-from vibecode.events import StageFinished, StageStarted
+from vibecode.events import SampleBudget, StageFinished, StageStarted
 from vibecode.types import SamplingParams
 
 
@@ -38,9 +38,9 @@ class Stage:
         self.ctx, self.name = ctx, name
         self.started = time.monotonic()
 
-    def start(self, detail: str = "") -> StageStarted:
+    def start(self, detail: str = "", sampling: SampleBudget | None = None) -> StageStarted:
         self.started = time.monotonic()
-        return StageStarted(self.name, detail)
+        return StageStarted(self.name, detail, sampling)
 
     def finish(self) -> StageFinished:
         took = time.monotonic() - self.started

@@ -17,6 +17,7 @@ from vibecode.events import (
     ClaimsChecked,
     Event,
     ProposalReady,
+    SampleBudget,
     StageFinished,
     StageStarted,
 )
@@ -27,7 +28,7 @@ from vibecode.types import CandidateReport, MathProblem, SolveResult
 
 def solve_math(ctx: SolveContext, problem: MathProblem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
-    yield StageStarted("sample", f"{n} candidates")
+    yield StageStarted("sample", f"{n} candidates", SampleBudget(n, ctx.params.max_tokens))
     t = time.monotonic()
     completions = yield from sample_candidates(ctx.engine, math_messages(problem), ctx.params, n, ctx.budget)
     ctx.timing["sample"] = round(time.monotonic() - t, 3)

@@ -21,7 +21,7 @@ from vibecode.clr.oracle import OracleCheck, run_generator
 from vibecode.engine.base import Request
 from vibecode.engine.sampling import ask_model, sample_batch, sample_candidates
 from vibecode.errors import ContextOverflow, ExtractionError
-from vibecode.events import Event, InputsReady, StepUnavailable
+from vibecode.events import Event, InputsReady, SampleBudget, StepUnavailable
 from vibecode.problems.entry_adapter import extract_entry
 from vibecode.solve.context import SolveContext, Stage
 from vibecode.solve.oracle_stage import GENERATOR, ORACLE, OracleState, request_oracle
@@ -76,7 +76,7 @@ def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_
 def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None, eta: str,
             ) -> Generator[Event, None, list[Completion]]:
     stage = Stage(ctx, "sample")
-    yield stage.start(f"{n} candidates" + (f"; {eta}" if eta else ""))
+    yield stage.start(f"{n} candidates" + (f"; {eta}" if eta else ""), SampleBudget(n, ctx.params.max_tokens))
     completions = yield from sample_candidates(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget, probe)
     yield stage.finish()
     return completions
@@ -157,7 +157,8 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limi
     stage = Stage(ctx, "sample")
     named = {ORACLE: "a brute-force oracle", GENERATOR: "an input generator", EDGE_CASES: "edge cases"}
     also = f" with {', '.join(named[role] for role, _ in helpers)} in the same batch" if helpers else ""
-    yield stage.start(f"{n} candidates{also}" + (f"; {eta}" if eta else ""))
+    yield stage.start(f"{n} candidates{also}" + (f"; {eta}" if eta else ""),
+                      SampleBudget(n, ctx.params.max_tokens, len(helpers), ctx.helper_params.max_tokens))
     on_helper = _HelperSink(ctx, problem, probe, oracle, [role for role, _ in helpers])
     try:
         completions = yield from sample_batch(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from vibecode.engine.meter import Throughput
-from vibecode.engine.plan import sample_budget, sampling_left_s, tokens_left, within_budget
+from vibecode.engine.plan import helper_tokens_left, sampling_left_s, tokens_left, within_budget
 from vibecode.engine.text import THINK_OPEN, ThinkSplitter
 from vibecode.events import (
     STAGES,
@@ -112,12 +112,14 @@ class RunState:
         self.candidates: dict[int, CandidateRow] = {i: CandidateRow(i) for i in range(n)}
         self.max_tokens = 0
         self.k = n  # the sample stage's K: the plan may lower the one asked for
+        self.helpers, self.helper_max_tokens = 0, 0  # helper sequences in the batch and their budget
         self.plan_rates: Mapping[int, float] = {}  # cached tokens/s per K of this model and backend
         self.time_budget_s: float | None = None  # --time-budget of a solve: sampling stops there
         self.budget_started = self.started  # when the session's budget started (the run began)
         self.prompt_tokens = 0
         self.n_ctx = 0
         self.meter = Throughput(clock)
+        self.steps = Throughput(clock)  # decode steps: the longest sequence's tokens (for the time left)
         self.sampling_rate: float | None = None  # frozen once sampling ended
         self.inputs: dict[str, int] = {}
         self.notes: list[str] = []
@@ -141,6 +143,7 @@ class RunState:
             c = event.completion
             row.finished, row.finish_reason = True, c.finish_reason
             row.tokens = max(row.tokens, c.completion_tokens)
+            self.steps.observe(max(r.tokens for r in self.candidates.values()))
             row.budget_forced = row.budget_forced or c.budget_forced
             if row.splitter is not None:
                 row.close()
@@ -148,9 +151,10 @@ class RunState:
                 row.reasoning, row.answer = [c.reasoning], [c.answer]
         elif isinstance(event, StageStarted):
             self.stage, self.stage_detail = event.stage, event.detail
-            if event.stage == "sample":
-                k, max_tokens = sample_budget(event.detail)
-                self.k, self.max_tokens = k or self.k, max_tokens or self.max_tokens
+            said = event.sampling if event.stage == "sample" else None
+            if said is not None:  # the sample stage's budget, after the plan
+                self.k, self.max_tokens = said.candidates, said.max_tokens
+                self.helpers, self.helper_max_tokens = said.helpers, said.helper_max_tokens
         elif isinstance(event, StageFinished):
             self.stages_done[event.stage] = event.duration_s
             if event.stage == "sample":  # sampling is over: its whole span is the measure, unless it
@@ -176,6 +180,7 @@ class RunState:
         row = self.row(event.index)
         row.tokens = max(row.tokens, event.tokens)
         self.meter.observe(self.total_tokens)
+        self.steps.observe(max(r.tokens for r in self.candidates.values()))
         row.phase = event.phase
         row.budget_forced = row.budget_forced or event.budget_forced
         if event.text:
@@ -233,9 +238,10 @@ class RunState:
             return None
         tokens = {i: r.tokens for i, r in self.candidates.items() if r.phase is not None or r.finished}
         finished = {i for i, r in self.candidates.items() if r.finished}
-        left = sampling_left_s(tokens_left(tokens, finished, self.k, self.max_tokens), self.meter.rate(),
-                               self.plan_rates)
-        return within_budget(left, self.time_budget_s, self.clock() - self.budget_started)
+        left = (tokens_left(tokens, finished, self.k, self.max_tokens)
+                + helper_tokens_left(self.helpers, self.helper_max_tokens, tokens))
+        left_s = sampling_left_s(left, self.steps.rate(), self.plan_rates)
+        return within_budget(left_s, self.time_budget_s, self.clock() - self.budget_started)
 
     @property
     def context_used(self) -> int:
