@@ -15,11 +15,11 @@ from vibecode.engine.base import Engine
 from vibecode.engine.sampling import ask_model
 from vibecode.errors import ExtractionError
 from vibecode.problems.entry_adapter import extract_entry
+from vibecode.solve.helper_budgets import GENERATOR, ORACLE
 from vibecode.solve.prompts import generator_messages, oracle_messages
 from vibecode.types import InputResult, InputSet, Problem, SamplingParams
 
-ORACLE = "oracle"
-GENERATOR = "generator"
+__all__ = ["GENERATOR", "ORACLE", "OracleState", "differential", "judge_oracle", "request_oracle", "skipped"]
 
 
 @dataclass
@@ -33,8 +33,9 @@ class OracleState:
 
 
 def request_oracle(engine: Engine, runner: CandidateRunner, problem: Problem,
-                   params: SamplingParams) -> OracleState:
-    """Ask for the brute-force solution and the input generator; run the generator."""
+                   params: SamplingParams, generator_params: SamplingParams | None = None) -> OracleState:
+    """Ask for the brute-force solution (``params``) and the input generator (``generator_params``,
+    else ``params``); run the generator."""
     state = OracleState()
     answer = ask_model(engine, oracle_messages(problem), params, ORACLE)
     if answer is None:
@@ -45,7 +46,7 @@ def request_oracle(engine: Engine, runner: CandidateRunner, problem: Problem,
         except ExtractionError as exc:
             state.check = OracleCheck(False, f"no usable oracle: {exc.message}")
     if state.code is not None:
-        generator = ask_model(engine, generator_messages(problem), params, GENERATOR)
+        generator = ask_model(engine, generator_messages(problem), generator_params or params, GENERATOR)
         state.generated = run_generator(runner, problem, generator)
     return state
 
