@@ -90,6 +90,21 @@ def run(engine: LlamaCppEngine, batch: list[Request]) -> dict[str, Any]:
             "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()]}
 
 
+def projected_ratio(runs: list[dict[str, Any]], k: int, tokens: int, prefill: str, example: Path) -> float:
+    """An estimate, not a measurement: the wall ratio at ``tokens`` per candidate by the token
+    arithmetic of the compute-bound CPU batch, from this run's measured rates (alone: decode
+    tokens/s, prompt tokens/s) and the extra prompt tokens the helpers' suffixes cost here."""
+    alone = [r for r in runs if r["mode"] == "alone"]
+    both = [r for r in runs if r["mode"] == "with_helpers"]
+    decode = statistics.median(r["generated_tokens"] / r["decode_s"] for r in alone)
+    prompt = statistics.median(r["prompt_tokens_evaluated"] / max(r["prompt_s"], 1e-9) for r in alone)
+    extra_prompt = statistics.median(r["prompt_tokens_evaluated"] for r in both) - alone[0]["prompt_tokens_evaluated"]
+    batch = requests(example, k, tokens, prefill, helpers=True)
+    helper_tokens = sum(r.params.max_tokens for r in batch[1:])
+    base = k * tokens / decode + alone[0]["prompt_tokens_evaluated"] / prompt
+    return round(1 + (helper_tokens / decode + extra_prompt / prompt) / base, 3)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", default="tiny", help="model id or .gguf path (a shape twin)")
@@ -99,6 +114,8 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=2, help="pairs of runs (alone, with)")
     parser.add_argument("--example", type=Path, default=ROOT / "examples" / "coin_change.md")
+    parser.add_argument("--project", type=int, nargs="*", default=[1024, 4096],
+                        help="candidate budgets to project the ratio to (an estimate from this run's rates)")
     args = parser.parse_args()
     prefill = "" if args.no_prefill else NO_THINK
     alone = requests(args.example, args.k, args.tokens, prefill, helpers=False)
@@ -126,6 +143,8 @@ def main() -> int:
         "ratio": round(walls["with_helpers"] / walls["alone"], 3),
         "pair_ratios": [round(runs[i + 1]["wall_s"] / runs[i]["wall_s"], 3)
                         for i in range(0, len(runs) - 1, 2)],
+        "projected_ratio_estimate": {str(t): projected_ratio(runs, args.k, t, prefill, args.example)
+                                     for t in args.project},
     }, indent=2))
     return 0
 
