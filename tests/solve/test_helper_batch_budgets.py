@@ -37,7 +37,7 @@ from vibecode.solve.helper_budgets import (
     helper_budget,
     helper_request_params,
 )
-from vibecode.solve.oracle_stage import OracleState
+from vibecode.solve.oracle_stage import OracleState, request_oracle
 from vibecode.solve.prompts import oracle_messages
 from vibecode.solve.sample_stage import _HelperSink
 from vibecode.solve.streaming import Probe
@@ -128,8 +128,10 @@ def test_the_tiny_model_continues_after_the_empty_think_block_and_a_cut_off_is_n
         probe = Probe(runner, p, [], None, "all", 1, pending=1)
         state = OracleState()
         assert _HelperSink(ctx, p, probe, state, [ORACLE])(0, completion, "") == []
+        apart = request_oracle(tiny_engine, runner, p, params)  # the separate request names it too
     finally:
         runner.close()
+    assert apart.code is None and apart.check.reason == "no usable oracle: cut off at 12 tokens"
     assert state.code is None  # twelve tokens hold no complete brute force
     assert state.check.reason == "no usable oracle: cut off at 12 tokens"
     assert not state.check.usable and probe.pending == 0
