@@ -30,6 +30,7 @@ from vibecode.fix.report import fix_json
 from vibecode.models import Manifest
 from vibecode.precommit.report import precommit_json
 from vibecode.sandbox import Sandbox
+from vibecode.solve.helper_budgets import NO_THINK
 from vibecode.solve.report import result_json
 from vibecode.types import ChatMessage, MathProblem, Problem, SamplingParams, StreamEvent
 
@@ -41,7 +42,9 @@ if TYPE_CHECKING:
     from vibecode.precommit.check import PrecommitOptions
     from vibecode.solve.pipeline import SolveContext
 
-HELPER_MAX_TOKENS = 2048  # edge cases and verdicts: short answers after a short think
+# Verdicts (and the base of the oracle's, generator's and edge cases' sampling, whose own budgets
+# are vibecode.solve.helper_budgets'): short answers after a short think.
+HELPER_MAX_TOKENS = 2048
 
 
 def calibration_path(manifest: Manifest | None) -> Path | None:
@@ -79,6 +82,10 @@ class Session:
         budget = min(base.max_tokens, HELPER_MAX_TOKENS)
         return dataclasses.replace(base, max_tokens=budget, max_think_tokens=budget // 2)
 
+    def helper_prefill(self) -> str:
+        """The helpers' assistant prefix: an empty think block for a model that thinks."""
+        return NO_THINK if self.manifest is not None and self.manifest.thinks else ""
+
     def _context(self, use_model: bool) -> SolveContext:
         from vibecode.clr.execute import CandidateRunner
         from vibecode.solve.pipeline import SolveContext
@@ -91,6 +98,7 @@ class Session:
             helper_params=self.helper_params(),
             budget=Budget(self.settings.time_budget_s, self.cancel_event),
             calibration=self.calibration,
+            helper_prefill=self.helper_prefill(),
             use_model_inputs=use_model,
             use_model_verdicts=use_model,
             until=self.settings.until,

@@ -3,7 +3,13 @@
 Each line is an object ``{"kind": "<purpose>", "text": "<think>...</think> answer"}``; other keys
 are kept for tools (a ``correct`` label in benchmark pools, say) and ignored here. Requests take
 lines of their purpose in file order: ``candidate`` lines for sampling, ``verdict`` lines for
-claim verdicts, and so on.
+claim verdicts, and so on. The helpers of a solve take ``oracle`` (the brute-force solution),
+``generator`` (the input generator) and ``inputs`` (the edge cases) lines.
+
+A request with a prefill (``SamplingParams.prefill``: the helpers' empty think block for a model
+that thinks) is answered as an engine would: a line that starts with the prefill (as
+:class:`RecordingEngine` writes it, prefill included) has only the rest counted as generated
+tokens; a line that does not (an older recording, a hand-written pool) is served whole.
 """
 
 from __future__ import annotations
@@ -78,6 +84,15 @@ def split_rate(spec: str | Path) -> tuple[Path, float | None]:
     return Path(path), rate
 
 
+def _line_pieces(line: dict[str, Any], prefill: str) -> tuple[SequenceText, list[str]]:
+    """The sequence state a line starts from and the pieces it then generates: a line that begins
+    with the request's prefill starts after it, as an engine's sequence would."""
+    text: str = line["text"]
+    if prefill and text.startswith(prefill):
+        return SequenceText(prefill=prefill), _PIECE.findall(text[len(prefill):])
+    return SequenceText(), _PIECE.findall(text)
+
+
 class ReplayEngine(StreamingEngine):
     """Serves replay lines. With ``replay:FILE?tps=R`` the sequences of one request emit their
     tokens in parallel at R tokens/s each, like a batched model; a line's ``"tokens": N`` key
@@ -118,14 +133,14 @@ class ReplayEngine(StreamingEngine):
         cancel: threading.Event | None = None,
     ) -> Iterator[StreamEvent]:
         lines = self._take(purpose, n)
-        prompt_tokens = sum(approx_tokens(m.content) for m in messages)
+        prompt_tokens = sum(approx_tokens(m.content) for m in messages) + approx_tokens(params.prefill)
         if self.tps:
-            yield from self._paced(lines, prompt_tokens, self.tps, cancel)
+            yield from self._paced(lines, prompt_tokens, self.tps, params.prefill, cancel)
             return
         for seq, line in enumerate(lines):
             started = time.monotonic()
-            state = SequenceText()
-            for piece in _PIECE.findall(line["text"]):
+            state, pieces = _line_pieces(line, params.prefill)
+            for piece in pieces:
                 if cancel is not None and cancel.is_set():
                     return
                 visible = state.feed(piece.encode("utf-8"))
@@ -136,13 +151,16 @@ class ReplayEngine(StreamingEngine):
             )
             yield SequenceDone(seq, completion)
 
-    def _paced(self, lines: list[dict[str, Any]], prompt_tokens: int, tps: float,
+    def _paced(self, lines: list[dict[str, Any]], prompt_tokens: int, tps: float, prefill: str,
                cancel: threading.Event | None) -> Iterator[StreamEvent]:
         """All sequences at once, token k of each at k / tps seconds."""
         started = time.monotonic()
-        pieces = [_PIECE.findall(line["text"]) for line in lines]
+        states, pieces = [], []
+        for line in lines:
+            state, ps = _line_pieces(line, prefill)
+            states.append(state)
+            pieces.append(ps)
         lengths = [max(len(p), int(line.get("tokens") or 0), 1) for p, line in zip(pieces, lines, strict=True)]
-        states = [SequenceText() for _ in lines]
         for tick in range(max(lengths)):
             wait = started + (tick + 1) / tps - time.monotonic()
             if wait > 0 and cancel is not None:

@@ -22,6 +22,7 @@ class SolveContext:
     helper_params: SamplingParams  # for the oracle, the generator, edge cases and verdicts
     budget: Budget
     calibration: Calibration | None = None
+    helper_prefill: str = ""  # the oracle's, generator's and edge cases' assistant prefix (solve/helper_budgets.py)
     use_model_inputs: bool = True
     use_model_verdicts: bool = True
     until: str = "all"  # when to stop sampling (vibecode.solve.streaming)

@@ -12,14 +12,13 @@ from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.oracle import ORACLE_INDEX, OracleCheck, check_oracle, run_generator
 from vibecode.clr.score import behaviour_tokens
 from vibecode.engine.base import Engine
-from vibecode.engine.sampling import ask_model
-from vibecode.errors import ExtractionError
+from vibecode.errors import EngineError, ExtractionError
 from vibecode.problems.entry_adapter import extract_entry
+from vibecode.solve.helper_budgets import GENERATOR, ORACLE, cut_off
 from vibecode.solve.prompts import generator_messages, oracle_messages
-from vibecode.types import InputResult, InputSet, Problem, SamplingParams
+from vibecode.types import ChatMessage, Completion, InputResult, InputSet, Problem, SamplingParams
 
-ORACLE = "oracle"
-GENERATOR = "generator"
+__all__ = ["GENERATOR", "ORACLE", "OracleState", "differential", "judge_oracle", "request_oracle", "skipped"]
 
 
 @dataclass
@@ -33,21 +32,36 @@ class OracleState:
 
 
 def request_oracle(engine: Engine, runner: CandidateRunner, problem: Problem,
-                   params: SamplingParams) -> OracleState:
-    """Ask for the brute-force solution and the input generator; run the generator."""
+                   params: SamplingParams, generator_params: SamplingParams | None = None) -> OracleState:
+    """Ask for the brute-force solution (``params``) and the input generator (``generator_params``,
+    else ``params``); run the generator."""
     state = OracleState()
-    answer = ask_model(engine, oracle_messages(problem), params, ORACLE)
-    if answer is None:
+    completion = _ask(engine, oracle_messages(problem), params, ORACLE)
+    if completion is None:
         state.check = OracleCheck(False, "no usable oracle: the model gave no brute-force solution")
     else:
         try:
-            state.code, _ = extract_entry(answer, problem.signature)
+            state.code, _ = extract_entry(completion.answer, problem.signature)
         except ExtractionError as exc:
-            state.check = OracleCheck(False, f"no usable oracle: {exc.message}")
+            cut = cut_off(completion)
+            state.check = OracleCheck(False, f"no usable oracle: {cut}" if cut else f"no usable oracle: {exc.message}")
     if state.code is not None:
-        generator = ask_model(engine, generator_messages(problem), params, GENERATOR)
-        state.generated = run_generator(runner, problem, generator)
+        generator = _ask(engine, generator_messages(problem), generator_params or params, GENERATOR)
+        state.generated = run_generator(runner, problem, generator.answer if generator is not None else None)
+        cut = cut_off(generator)
+        if cut is not None and not state.generated.inputs:
+            state.generated = InputSet((), GENERATOR, (f"no usable input generator: {cut}", *state.generated.notes))
     return state
+
+
+def _ask(engine: Engine, messages: Sequence[ChatMessage], params: SamplingParams, purpose: str) -> Completion | None:
+    """One optional helper request, its completion kept (a cut-off is named); None when the
+    engine cannot answer, as ``ask_model``."""
+    try:
+        [completion] = engine.sample(messages, params, 1, purpose=purpose)
+    except EngineError:  # ModelUnavailable and ReplayExhausted included
+        return None
+    return completion
 
 
 def judge_oracle(state: OracleState, problem: Problem, results: dict[int, tuple[InputResult, ...]],

@@ -42,15 +42,16 @@ def edge_case_messages(prompt: str) -> list[ChatMessage]:
     return [ChatMessage("user", prompt)]
 
 
+# The helpers' instructions are short: each is a prompt suffix of its own in the candidates'
+# batch, evaluated beside them (on a CPU, prompt tokens cost about 2/3 of a generated one).
 ORACLE_INSTRUCTION = (
-    "Write the simplest, obviously correct brute-force solution to this problem: try every "
-    "possibility, ignore efficiency (it only runs on small inputs). Give it as exactly one "
-    "complete ```python code block that defines {entry}."
+    "Write an obviously correct brute-force solution: try every possibility, ignore speed (the "
+    "inputs are tiny). Give exactly one ```python block that defines {entry}."
 )
 GENERATOR_INSTRUCTION = (
-    "Write a Python function `def generate_input(rng: random.Random) -> dict` that returns the "
-    "keyword arguments ({names}) of one small, random, valid input for this problem: respect "
-    "every constraint and keep every size at most 8. Give it as exactly one ```python code block."
+    "Write `def generate_input(rng: random.Random) -> dict` returning the keyword arguments "
+    "({names}) of one small random valid input: respect every constraint, every size at most 8. "
+    "Give exactly one ```python block."
 )
 
 
@@ -75,13 +76,9 @@ def generator_messages(problem: Problem) -> list[ChatMessage]:
 
 
 EDGE_CASE_INSTRUCTION = (
-    "List up to {count} tricky but VALID inputs for {entry} that are likely to expose bugs: "
-    "smallest and largest allowed sizes, duplicates, negative numbers, extremes of the allowed "
-    "values. Every input must satisfy all the constraints and promises of the problem. Write each "
-    "input on its own line as one JSON object that maps every argument name ({names}) to its "
-    "value, and nothing else on that line{example}. Write linked lists and binary trees as "
-    "LeetCode arrays (trees level by level, null for a missing child). Do not write the expected "
-    "outputs."
+    "List up to {count} tricky VALID inputs for {entry}: smallest and largest sizes, duplicates, "
+    "negatives, extreme values, every constraint kept. One JSON object per line mapping each "
+    "argument ({names}) to its value{example}; trees and linked lists as LeetCode arrays. No outputs."
 )
 
 

@@ -24,7 +24,14 @@ from vibecode.errors import ContextOverflow, ExtractionError
 from vibecode.events import Event, InputsReady, SampleBudget, StepUnavailable
 from vibecode.problems.entry_adapter import extract_entry
 from vibecode.solve.context import SolveContext, Stage
-from vibecode.solve.oracle_stage import GENERATOR, ORACLE, OracleState, request_oracle
+from vibecode.solve.helper_budgets import (
+    EDGE_CASES,
+    GENERATOR,
+    ORACLE,
+    cut_off,
+    helper_request_params,
+)
+from vibecode.solve.oracle_stage import OracleState, request_oracle
 from vibecode.solve.prompts import (
     edge_case_batch_messages,
     edge_case_messages,
@@ -34,9 +41,9 @@ from vibecode.solve.prompts import (
 )
 from vibecode.solve.streaming import FREE_REPLAY, Probe, input_key, samples_for_free
 from vibecode.solve.verdicts import EarlyVerdicts
-from vibecode.types import Completion, InputResult, InputSet, Problem
+from vibecode.types import Completion, InputResult, InputSet, Problem, SamplingParams
 
-EDGE_CASES = "inputs"  # the edge-case request's purpose (and its replay kind)
+__all__ = ["EDGE_CASES", "Sampled", "helper_params", "sample_stage", "shared_inputs"]
 
 
 @dataclass
@@ -57,7 +64,7 @@ def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_
                  ) -> Generator[Event, None, Sampled]:
     if samples_for_free(ctx.engine) or not ctx.streaming:  # sample everything, then the helpers
         completions = yield from _sample(ctx, problem, n, None, eta)
-        shared, counts, oracle = yield from _helpers_apart(ctx, problem)
+        shared, counts, oracle = yield from _helpers_apart(ctx, problem, n)
         stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
         return Sampled(completions, shared, counts, oracle, {}, stopped)
     if ctx.runner is not None:
@@ -66,7 +73,7 @@ def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_
         except ContextOverflow as exc:
             ctx.notes.append(f"The candidates and the helper requests did not fit in one batch ({exc.message}); "
                              "the helpers ran as separate requests before sampling.")
-    shared, counts, oracle = yield from _helpers_apart(ctx, problem)
+    shared, counts, oracle = yield from _helpers_apart(ctx, problem, n)
     probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until, n) if ctx.runner is not None else None
     completions = yield from _sample(ctx, problem, n, probe, eta)
     cache = probe.cached() if probe is not None else {}
@@ -82,18 +89,24 @@ def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None, et
     return completions
 
 
-def _helpers_apart(ctx: SolveContext, problem: Problem,
+def helper_params(ctx: SolveContext, role: str, n: int) -> SamplingParams:
+    """The sampling of helper ``role`` beside ``n`` candidates: its own budget and prefix."""
+    return helper_request_params(role, ctx.helper_params, ctx.params, n, ctx.helper_prefill)
+
+
+def _helpers_apart(ctx: SolveContext, problem: Problem, n: int,
                    ) -> Generator[Event, None, tuple[list[dict[str, object]], dict[str, int], OracleState]]:
     """The oracle and generator, then the edge cases, each as a request of its own."""
     oracle = OracleState()
     if ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted:
         stage = Stage(ctx, "oracle")
         yield stage.start("a brute-force solution and an input generator")
-        oracle = request_oracle(ctx.engine, ctx.runner, problem, ctx.helper_params)
+        oracle = request_oracle(ctx.engine, ctx.runner, problem, helper_params(ctx, ORACLE, n),
+                                helper_params(ctx, GENERATOR, n))
         yield stage.finish()
     stage = Stage(ctx, "inputs")
     yield stage.start()
-    shared, counts, notes = yield from shared_inputs(ctx, problem)
+    shared, counts, notes = yield from shared_inputs(ctx, problem, n=n)
     known = {input_key(x) for x in shared}
     fresh = [dict(x) for x in oracle.generated.inputs if input_key(dict(x)) not in known]
     shared += fresh
@@ -105,7 +118,7 @@ def _helpers_apart(ctx: SolveContext, problem: Problem,
 
 
 def shared_inputs(
-    ctx: SolveContext, problem: Problem, ask: bool = True
+    ctx: SolveContext, problem: Problem, ask: bool = True, n: int = 1
 ) -> Generator[Event, None, tuple[list[dict[str, object]], dict[str, int], list[str]]]:
     """The examples, then type-driven inputs, then (``ask``) the model's edge cases."""
     shared = [dict(e.inputs) for e in problem.examples]
@@ -114,7 +127,8 @@ def shared_inputs(
     shared += [dict(x) for x in generated.inputs]
     counts = {"example": len(problem.examples), "type": len(generated.inputs), "model": 0}
     if ask and _asks_edge_cases(ctx, problem):
-        answer = ask_model(ctx.engine, edge_case_messages(edge_case_prompt(problem)), ctx.helper_params, EDGE_CASES)
+        answer = ask_model(ctx.engine, edge_case_messages(edge_case_prompt(problem)), helper_params(ctx, EDGE_CASES, n),
+                           EDGE_CASES)
         if answer is None:
             ctx.notes.append("The model could not propose edge-case inputs.")
             yield StepUnavailable("inputs", "the model could not propose edge-case inputs")
@@ -142,10 +156,11 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limi
     yield stage.finish()
     helpers: list[tuple[str, Request]] = []
     if ctx.use_model_inputs and not ctx.budget.exhausted:
-        helpers += [(ORACLE, Request(oracle_messages(problem), ctx.helper_params, 1, ORACLE)),
-                    (GENERATOR, Request(generator_messages(problem), ctx.helper_params, 1, GENERATOR))]
+        helpers += [(ORACLE, Request(oracle_messages(problem), helper_params(ctx, ORACLE, n), 1, ORACLE)),
+                    (GENERATOR, Request(generator_messages(problem), helper_params(ctx, GENERATOR, n), 1, GENERATOR))]
     if _asks_edge_cases(ctx, problem):
-        helpers.append((EDGE_CASES, Request(edge_case_batch_messages(problem), ctx.helper_params, 1, EDGE_CASES)))
+        helpers.append((EDGE_CASES, Request(edge_case_batch_messages(problem), helper_params(ctx, EDGE_CASES, n), 1,
+                                            EDGE_CASES)))
     probe = Probe(ctx.runner, problem, shared, None, ctx.until, n, pending=len(helpers))
     verdicts = None
     if ctx.use_model_verdicts and verdict_limit > 0:
@@ -187,16 +202,17 @@ class _HelperSink:
     def __call__(self, h: int, completion: Completion | None, why: str) -> list[Event]:
         role = self.roles[h]
         answer = completion.answer if completion is not None else None
+        cut = cut_off(completion)
         if role == GENERATOR:
             if answer is None:
                 self.oracle.generated = InputSet((), GENERATOR, (f"the model gave no input generator: {why}",))
                 self.probe.helper_done()
             else:
-                self.probe.submit(lambda: self._generate(answer))
+                self.probe.submit(lambda: self._generate(answer, cut))
             return []
         events: list[Event] = []
         if role == ORACLE:
-            self._take_oracle(answer, why)
+            self._take_oracle(answer, why, cut)
         elif answer is None:
             self.ctx.notes.append(f"The model could not propose edge-case inputs: {why}.")
             events.append(StepUnavailable("inputs", f"the model could not propose edge-case inputs: {why}"))
@@ -204,25 +220,30 @@ class _HelperSink:
             proposed = parse_model_inputs(answer, self.problem)
             self.probe.add_inputs("model", proposed.inputs)
             self.probe.notes.extend(proposed.notes)
+            if cut is not None:
+                self.probe.notes.append(f"the model's edge-case list was {cut} ({len(proposed.inputs)} input(s) kept)")
         self.probe.helper_done()
         return events
 
-    def _take_oracle(self, answer: str | None, why: str) -> None:
+    def _take_oracle(self, answer: str | None, why: str, cut: str | None) -> None:
         if answer is None:
             self.oracle.check = OracleCheck(False, f"no usable oracle: the model gave no brute-force solution ({why})")
             return
         try:
             self.oracle.code, _ = extract_entry(answer, self.problem.signature)
         except ExtractionError as exc:
-            self.oracle.check = OracleCheck(False, f"no usable oracle: {exc.message}")
+            self.oracle.check = OracleCheck(False, f"no usable oracle: {cut}" if cut else f"no usable oracle: {exc.message}")
             return
         self.oracle.check = OracleCheck(False, "no usable oracle: it was not judged")  # judge_oracle decides
         self.probe.set_oracle(self.oracle.code)
 
-    def _generate(self, answer: str) -> None:
+    def _generate(self, answer: str, cut: str | None) -> None:
         try:
             assert self.ctx.runner is not None
-            self.oracle.generated = run_generator(self.ctx.runner, self.problem, answer)
+            generated = run_generator(self.ctx.runner, self.problem, answer)
+            if cut is not None and not generated.inputs:
+                generated = InputSet((), GENERATOR, (f"no usable input generator: {cut}", *generated.notes))
+            self.oracle.generated = generated
             self.probe.add_inputs(GENERATOR, self.oracle.generated.inputs)
         finally:
             self.probe.helper_done()
