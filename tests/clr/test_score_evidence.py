@@ -32,6 +32,9 @@ def test_each_feature_moves_the_reliability_the_documented_way() -> None:
     assert more(cluster=3, passing=3) > base  # more of the sample agrees
     assert more(generated=24) > base > more(generated=3) > more(generated=0)  # more inputs tested it
     assert more(oracle_agreed=12) > base and more(oracle_agreed=24) > more(oracle_agreed=6)
+    # inputs the oracle disputes (no verdict, but it sides with a rival there) lower R, more the more
+    assert base > more(oracle_disputed=1) > more(oracle_disputed=16)
+    assert more(oracle_agreed=12, oracle_disputed=1) > more(oracle_agreed=12, oracle_disputed=12)
     assert more(examples=3) > base > more(examples=1)
     assert more(claims_verified=2) > base > more(claims_failed=1)
     assert more(failure_rate=0.25) < base
@@ -43,7 +46,8 @@ def test_each_feature_moves_the_reliability_the_documented_way() -> None:
     assert more(cluster=2, passing=3) > majority > minority
     # the documented terms
     p = parts(dataclasses.replace(BASE, contested=True, passing=4))
-    assert p["Q"] == pytest.approx(0.5) and p["O"] == 0 and p["B"] == p["A"]
+    assert p["Q"] == pytest.approx(0.5) and p["O"] == 0 and p["B"] == p["A"] and p["X"] == 1
+    assert parts(dataclasses.replace(BASE, oracle_agreed=3, oracle_disputed=4))["X"] == pytest.approx(0.5)
     assert p["A"] == pytest.approx(2 / 4 * (1 + (1 - 2 ** -(12 / 4))) / 2)
 
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from tests.solve.oracle_pools import BAD_BRUTE, generator_line, oracle_line, problem, right, wrong
-from tests.solve.pools import write_pool
+from tests.solve.oracle_pools import (
+    BAD_BRUTE,
+    CORRECT,
+    generator_line,
+    oracle_line,
+    problem,
+    right,
+    wrong,
+)
+from tests.solve.pools import candidate, write_pool
 from vibecode.config import Settings
 from vibecode.engine.replay import ReplayEngine
 from vibecode.events import ProposalReady
@@ -66,7 +74,19 @@ def test_an_oracle_that_fails_an_example_is_not_used(tmp_path: Path) -> None:
 
 
 def test_every_cluster_against_the_oracle_fails_with_the_input_shown(tmp_path: Path) -> None:
-    result = _solve(tmp_path, wrong(2), [oracle_line(), generator_line()])
+    # alone, the wrong pair is the only cluster: where the oracle agrees with no cluster the input
+    # is suspect (clr/trust.py), so it is contested by the oracle, never verified
+    alone = _solve(tmp_path, wrong(2), [oracle_line(), generator_line()], name="alone")
+    assert alone.status == "plausible"
+    assert "brute-force oracle" in alone.decision.reason
+    assert "Distinguishing input: s = " in alone.decision.reason
+    # and the oracle's disputes lower the reliability, though they cannot fail the pick
+    assert alone.decision.evidence["oracle_disputed"] > 0 and alone.decision.reliability < 0.5
+    # a candidate that fails one example but agrees with the oracle on the other inputs makes the
+    # oracle's answer a verdict there: the wrong pair now fails, with the input shown
+    near = candidate("Sliding window, with a slip on one example.",
+                     CORRECT.replace("best = 0\n", 'best = 0\n        if s == "pwwkew":\n            return 0\n', 1))
+    result = _solve(tmp_path, [*wrong(2), near], [oracle_line(), generator_line()])
     assert result.status == "failed" and result.decision.reliability == 0
     assert "disagrees with the brute-force oracle" in result.decision.reason
     assert "Distinguishing input: s = " in result.decision.reason

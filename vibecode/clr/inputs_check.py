@@ -74,6 +74,25 @@ def _rotated(constraints: tuple[str, ...], statement: str, names: tuple[str, ...
     return frozenset(out)
 
 
+def outside_examples(args: dict[str, object], problem: Problem, c: Constraints) -> list[str]:
+    """Numbers of ``args`` outside the examples' own range for an argument whose values no
+    constraint bounds: where a bound is unknown generated inputs stay within what the examples
+    show (a value the examples never use may be one the problem never allows)."""
+    out: list[str] = []
+    for name in specs(problem):
+        if name in c.value or name in c.column_value or name in c.choices or name not in args:
+            continue
+        shown = [float(v) for v in leaves(seen_values(problem, name)) if _number(v)]  # type: ignore[arg-type]
+        got = [float(v) for v in leaves(args[name]) if _number(v)]  # type: ignore[arg-type]
+        if shown and got and (min(got) < min(shown) or max(got) > max(shown)):
+            out.append(f"{name} has a value outside the examples' range {min(shown):g}..{max(shown):g} (no bound stated)")
+    return out
+
+
+def _number(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def validate_input(args: dict[str, object], problem: Problem, constraints: Constraints | None = None) -> list[str]:
     """What is wrong with ``args`` (argument name -> value) for this problem; empty when valid."""
     c = constraints if constraints is not None else parse_constraints(problem)

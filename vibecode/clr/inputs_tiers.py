@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates
 from vibecode.clr.inputs_bugs_struct import struct_candidates
-from vibecode.clr.inputs_check import key, leaf, specs, supported, validate_input
+from vibecode.clr.inputs_check import key, leaf, outside_examples, specs, supported, validate_input
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.problems.typespec import TypeSpec
@@ -195,7 +195,7 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
             if k in out or k in keep:
                 continue
             tried += 1
-            if validate_input(args, problem, c):
+            if validate_input(args, problem, c) or outside_examples(args, problem, c):
                 rejected += 1
                 continue
             keep[k] = args

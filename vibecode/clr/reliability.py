@@ -13,6 +13,8 @@ wrong ones. It reads only :class:`Evidence`:
 - J, the generated inputs on which a usable brute-force oracle answered the same (0 without one),
   whether or not its answer there is a verdict (``clr.trust``: agreement is evidence for the
   proposal anywhere; only a disagreement needs a trusted input to count against it);
+- D, the generated inputs on which the oracle's answer is no verdict (``clr.trust``) and differs
+  from the proposal's (the proposal is *contested by the oracle*);
 - whether the evidence is *contested*: a cluster that passes every example contradicts the
   proposal and no oracle rejected it;
 - h, the cluster's share of crashes and timeouts; V and F, the cluster's verified and failed
@@ -32,18 +34,22 @@ The formula
     Q  = c / P when contested, else 1      a contested proposal is as likely right as its share of
                                            the candidates that pass the examples (replaces a flat
                                            x0.5); a contest the oracle decided is not contested
+    X  = 2 ** -(D / DISPUTE_HALF)          the oracle's disputes (1 with none): a dispute is no
+                                           verdict, but an oracle that passes every example and
+                                           answers otherwise is doubt all the same
     rho = (V + 1) / (V + F + 2)            the claims (0.5 with none checked)
-    R  = T * (1 - h) * (BEHAVIOUR_WEIGHT * B * Q + (1 - BEHAVIOUR_WEIGHT) * rho) * S
+    R  = T * (1 - h) * (BEHAVIOUR_WEIGHT * B * Q * X + (1 - BEHAVIOUR_WEIGHT) * rho) * S
 
 with S = ``TOO_SLOW_FACTOR`` when the proposal was too slow, else 1. The half-lives say how many
 inputs halve the remaining doubt: every ``INPUT_HALF`` generated inputs the behaviour survived,
-every ``ORACLE_HALF`` inputs the oracle agreed on. In math mode there are no inputs; A = c / K.
+every ``ORACLE_HALF`` inputs the oracle agreed on; every ``DISPUTE_HALF`` inputs it disputes
+halve what is left. In math mode there are no inputs; A = c / K.
 
 What follows from it (tests/clr/test_score_evidence.py checks each): more candidates in the
 proposal's cluster, more generated inputs, more inputs the oracle agreed on, more verified and
 fewer failed claims each raise R; a contested proposal that is a minority of the passing
 candidates ranks below a contested majority, and both below the same evidence uncontested; an
-oracle-decided contest is not lowered; a proposal checked on the examples alone stays low
+oracle-decided contest is not lowered; each input the oracle disputes lowers R; a proposal checked on the examples alone stays low
 (T * (A + rho) / 2 at most about 0.5 with every candidate agreeing and about 0.1 for a lone one).
 
 The constants are round numbers chosen on the LeetCode *dev* pools
@@ -57,6 +63,7 @@ from dataclasses import asdict, dataclass
 
 INPUT_HALF = 4.0  # generated inputs that halve the doubt left after agreement
 ORACLE_HALF = 3.0  # inputs the oracle agreed on that halve the doubt
+DISPUTE_HALF = 4.0  # inputs the oracle disputes that halve the behaviour evidence
 BEHAVIOUR_WEIGHT = 0.8  # the behaviour evidence's share against the claims'
 TOO_SLOW_FACTOR = 0.6  # the proposal timed out on a generated input
 
@@ -78,7 +85,7 @@ class Evidence:
     too_slow: bool = False
     mode: str = "code"
     rivals_rejected: int = 0  # clusters passing the examples that the oracle rejected (reported only)
-    oracle_disputed: int = 0  # inputs where the oracle differs from the proposal but is no verdict (clr.trust)
+    oracle_disputed: int = 0  # D: inputs where the oracle differs from the proposal but is no verdict (clr.trust)
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -90,7 +97,7 @@ def doubt_left(count: int, half: float) -> float:
 
 
 def parts(e: Evidence) -> dict[str, float]:
-    """The named terms of the formula (T, I, A, O, B, Q, rho), for reports and tests."""
+    """The named terms of the formula (T, I, A, O, B, Q, X, rho), for reports and tests."""
     k = max(e.k, e.cluster, 1)
     t = 1.0 if e.mode == "math" else 1.0 - 2.0 ** -(e.examples + 1)
     share = e.cluster / k
@@ -101,13 +108,14 @@ def parts(e: Evidence) -> dict[str, float]:
         agreement = share * (1.0 + inputs) / 2.0
     oracle = 1.0 - doubt_left(e.oracle_agreed, ORACLE_HALF) if e.oracle_agreed else 0.0
     q = e.cluster / max(e.passing, e.cluster, 1) if e.contested else 1.0
+    x = doubt_left(e.oracle_disputed, DISPUTE_HALF)
     rho = (e.claims_verified + 1) / (e.claims_verified + e.claims_failed + 2)
-    return {"T": t, "I": inputs, "A": agreement, "O": oracle, "B": max(agreement, oracle), "Q": q, "rho": rho}
+    return {"T": t, "I": inputs, "A": agreement, "O": oracle, "B": max(agreement, oracle), "Q": q, "X": x, "rho": rho}
 
 
 def reliability(e: Evidence) -> float:
     """R of the module doc, in [0, 1] (before any calibration map)."""
     p = parts(e)
-    mix = BEHAVIOUR_WEIGHT * p["B"] * p["Q"] + (1.0 - BEHAVIOUR_WEIGHT) * p["rho"]
+    mix = BEHAVIOUR_WEIGHT * p["B"] * p["Q"] * p["X"] + (1.0 - BEHAVIOUR_WEIGHT) * p["rho"]
     raw = p["T"] * (1.0 - e.failure_rate) * mix * (TOO_SLOW_FACTOR if e.too_slow else 1.0)
     return min(1.0, max(0.0, raw))
