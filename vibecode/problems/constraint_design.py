@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from vibecode.problems.constraint_types import Constraints, _plain
+from vibecode.problems.constraint_types import Constraints, constraint_line
 from vibecode.problems.design import ARGUMENTS, OPERATIONS, fold, method_for
 from vibecode.types import Example, Problem, Signature
 
@@ -142,4 +142,4 @@ def _verdict(norm: str, reading: Constraints) -> str:
 
 def _normal(line: str) -> str:
     """The line as :func:`vibecode.problems.constraints.parse_constraints` lists it."""
-    return re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line))
+    return constraint_line(line)

@@ -26,6 +26,14 @@ def _plain(text: str) -> str:
     text = re.sub(r"<sup>\s*(\w+)\s*</sup>", r"^\1", text)
     return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 
+def constraint_line(line: str) -> str:
+    """A constraint line as the readers see it (and the notes list it): plain (:func:`_plain`),
+    ``x = 5`` as ``x == 5`` but not a quoted character (``exactly one '='``), and ``2n`` as
+    ``2 * n`` (a number written against a one-letter size)."""
+    text = re.sub(r"(?<![<>=!'\"])=(?![='\"])", "==", _plain(line))
+    return re.sub(r"(?<![\w.^])(\d+)([a-z])\b(?![\[.(])", r"\1 * \2", text)
+
+
 @dataclass(frozen=True)
 class Check:
     """A property of one input read from a constraint line. ``test(args)`` is True when it holds,

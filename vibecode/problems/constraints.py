@@ -74,6 +74,7 @@ from vibecode.problems.constraint_types import (  # holds, differ_violations: re
     Range,
     Term,
     _plain,
+    constraint_line,
     differ_violations,
     holds,
     number,
@@ -158,7 +159,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     node_params = [n for n, k in params.items() if k in ("listnode", "treenode", "nary", "immutablelist", "graph")]
     c = Constraints()
     aliases: dict[str, Term] = {}
-    lines = [plural_name(re.sub(r"(?<![<>=!])=(?!=)", "==", _plain(line)), params) for line in problem.constraints]
+    lines = [plural_name(constraint_line(line), params) for line in problem.constraints]
     lines = one_indexed(renamed(lines, problem.statement, params), problem.statement, params)  # "arr" for "matrix"
     for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())

@@ -76,7 +76,9 @@ def signature_from_starter(code: str) -> Signature | None:
         cls = "Solution" if "Solution" in owners else owners[0]
         methods = [d for d in defs if d[2] == cls]
         public = [d for d in methods if not d[0].startswith("_")]
-        if cls != "Solution" and public and (any(d[0] == "__init__" for d in methods) or len(public) > 1):  # design
+        init = next((d for d in methods if d[0] == "__init__"), None)
+        takes = init is not None and bool(_method_header(init[3])[0])  # "Solution(int[] nums)": state to keep
+        if public and ((cls != "Solution" and (init is not None or len(public) > 1)) or takes):  # design
             return design_signature(cls, [(d[0], *_method_header(d[3])) for d in methods])
         if public:
             name, _, _, header = public[0]
