@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import re
 
+from vibecode.problems.constraint_blocks import read_blocks
 from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import (
@@ -37,6 +38,7 @@ from vibecode.problems.constraint_exprs import (
     length_rule,
     read_check,
 )
+from vibecode.problems.constraint_graphs import read_graph
 from vibecode.problems.constraint_names import (
     line_kind,
     one_indexed,
@@ -44,6 +46,7 @@ from vibecode.problems.constraint_names import (
     prose_sizes,
     renamed,
 )
+from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
 from vibecode.problems.constraint_prose import read_prose
@@ -210,10 +213,14 @@ def parse_constraints(problem: Problem) -> Constraints:
     c.flat_columns = flat_column_aliases(problem.statement, params)
     column_widths(problem, c)
     rows_vary, under_condition, excepted = ragged(problem, params), conditional_lines(lines), {}
+    shown = {n: [ex.inputs[n] for ex in problem.examples if n in ex.inputs] for n in params}
+    block_checks, block_lines = read_blocks(problem, lines, parse_constraints)  # "If s is an email:" ...
+    c.checks += block_checks
     for k_line, line in enumerate(lines):
         understood = False
-        if k_line in under_condition:  # "If s is an email:" and its lines: one branch's reading
-            c.skipped.append((line, "conditional"))
+        if k_line in under_condition:  # "If s is an email:" and its lines: read as one disjunction, or skipped
+            if k_line not in block_lines:
+                c.skipped.append((line, "conditional"))
             continue
         but = all_but_one(line)  # "0 <= parent[i] <= n - 1 for i != 0"
         if but:
@@ -226,7 +233,8 @@ def parse_constraints(problem: Problem) -> Constraints:
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
                 understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
-                    or _read_other(text, params, aliases, c) or understood
+                    or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
+                    or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
         if understood or (SORTED.search(line) and named & c.sorted) or (UNIQUE.search(line) and named & c.unique):
             continue
@@ -248,7 +256,8 @@ def parse_constraints(problem: Problem) -> Constraints:
 def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
-    if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c):
+    if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c) \
+            or read_phrase(line, params, c):
         return True
     m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
     if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):

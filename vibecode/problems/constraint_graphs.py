@@ -1,0 +1,184 @@
+"""Constraint lines about a graph that name no argument ("There is at most one edge between every
+two nodes.", "The given graph is connected.", "no self-loops", "a directed acyclic graph"), read
+into checks on the problem's one graph argument:
+
+- an *edge list*: the one list argument whose rows are 2 or 3 integers (``edges[i] = [ui, vi]``,
+  ``roads[i] = [ui, vi, timei]``); the endpoints are the columns the statement names ``u``/``v``,
+  ``a``/``b``, ``x``/``y`` or ``from``/``to`` (else the first two);
+- an *adjacency list* (a ``Node`` graph given as its rows of neighbours, node ``i + 1`` in row ``i``).
+
+Edges are pairs in either order when the statement calls the graph undirected or bidirectional,
+ordered otherwise. "Connected" is read over the nodes the input names: ``0..n-1`` or ``1..n`` with
+an ``n`` argument (the examples show which), else the endpoints. A check that cannot read an input
+says None (undecided), never False.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from vibecode.problems.constraint_types import Check, Constraints
+
+Test = Callable[[dict[str, object]], bool | None]
+Edges = list[tuple[int, int]]
+
+_REPEATED = re.compile(
+    r"\bno (?:repeated|duplicate|multiple|parallel) (?:edges|roads)\b|"
+    r"\bat most one (?:edge|road|connection) (?:between|connecting) (?:every|any|each) (?:two|pair of|pair)\b|"
+    r"\ball the pairs \(\w+, \w+\) occur at most one time\b|\bthere are no (?:repeated|duplicate) edges\b", re.I)
+_SELF_LOOP = re.compile(r"\bno self-?loops?\b", re.I)
+_CONNECTED = re.compile(
+    r"\b(?:graph|tree) is (?:always )?connected\b|\bthe given graph is connected\b|\bthe input graph is always connected\b|"
+    r"\ball nodes can be visited\b|\byou can reach any \w+ from any other \w+\b|"
+    r"\bcan be reached directly or indirectly from every other\b", re.I)
+_ACYCLIC = re.compile(r"\bdirected acyclic graph\b|\bgraph has no cycles\b|\b(?:is|are) acyclic\b", re.I)
+_ENDPOINTS = (("u", "v"), ("a", "b"), ("x", "y"), ("from", "to"), ("start", "end"))
+
+
+def read_graph(line: str, params: dict[str, str], c: Constraints, statement: str,
+               shown: dict[str, list[object]]) -> bool:
+    """Add the check a graph sentence states (see the module doc); False when it is none of them
+    or the problem has no single graph argument. ``shown``: each argument's example values."""
+    kinds = [k for k, pattern in (("repeated", _REPEATED), ("self", _SELF_LOOP), ("connected", _CONNECTED),
+                                  ("acyclic", _ACYCLIC)) if pattern.search(line)]
+    if not kinds:
+        return False
+    read = _graph_reader(line, params, c, shown)
+    if read is None:
+        return False
+    # an adjacency list holds an undirected edge in both rows: its pairs are ordered
+    adjacency = any(k == "graph" for k in params.values())
+    undirected = not adjacency and bool(re.search(r"\bundirected\b|\bbi-?directional\b", statement, re.I))
+    base = _base(params, shown, read)
+    for kind in kinds:
+        c.checks.append(Check(line, f"graph: {kind}", _test(kind, read, undirected, base)))
+    return True
+
+
+def _graph_reader(line: str, params: dict[str, str], c: Constraints,
+                  shown: dict[str, list[object]]) -> Callable[[dict[str, object]], tuple[Edges, int | None] | None] | None:
+    """How to read the edges (and the node count, when an argument gives it) from an input: the
+    one graph argument, or the one edge list (the one the line names, if several)."""
+    count = next((n for n in ("n", "numCourses", "num_courses") if params.get(n) == "int"), None)
+    graphs = [n for n, k in params.items() if k == "graph"]
+    lists = [n for n, k in params.items() if k == "list" and _rows_of_ints(shown.get(n, []))]
+    named = [n for n in lists if re.search(rf"\b{re.escape(n)}\b", line)]
+    lists = named or lists  # "The prerequisites graph has no cycles." beside queries
+    if len(graphs) == 1 and not lists:
+        g = graphs[0]
+
+        def adjacency(args: dict[str, object]) -> tuple[Edges, int | None] | None:
+            rows = args.get(g)
+            if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+                return None
+            return [(i + 1, v) for i, r in enumerate(rows) for v in r if isinstance(v, int)], len(rows)
+
+        return adjacency
+    if len(lists) != 1:
+        return None
+    name = lists[0]
+    u, v = _endpoint_columns(name, c)
+
+    def edge_list(args: dict[str, object]) -> tuple[Edges, int | None] | None:
+        rows = args.get(name)
+        if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) > max(u, v) for r in rows):
+            return None
+        if not all(isinstance(r[u], int) and isinstance(r[v], int) for r in rows):
+            return None
+        n = args.get(count) if count else None
+        return [(r[u], r[v]) for r in rows], n if isinstance(n, int) else None
+
+    return edge_list
+
+
+def _rows_of_ints(values: list[object]) -> bool:
+    """Every example value is a list of rows of 2 or 3 integers (and some example has a row)."""
+    rows = [r for v in values if isinstance(v, list) for r in v]
+    return bool(rows) and all(isinstance(v, list) for v in values) and all(
+        isinstance(r, list) and 2 <= len(r) <= 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in r)
+        for r in rows)
+
+
+def _endpoint_columns(name: str, c: Constraints) -> tuple[int, int]:
+    cols = {alias: k for alias, (n, k) in c.columns.items() if n == name}
+    for a, b in _ENDPOINTS:
+        ka = next((k for alias, k in cols.items() if re.fullmatch(rf"{a}_?i?", alias)), None)
+        kb = next((k for alias, k in cols.items() if re.fullmatch(rf"{b}_?i?", alias)), None)
+        if ka is not None and kb is not None and ka != kb:
+            return ka, kb
+    return 0, 1
+
+
+def _base(params: dict[str, str], shown: dict[str, list[object]],
+          read: Callable[[dict[str, object]], tuple[Edges, int | None] | None]) -> int:
+    """0 when the examples' nodes are numbered from 0, else 1."""
+    names = list(params)
+    examples = [dict(zip(names, vals, strict=False)) for vals in zip(*(shown.get(n, []) for n in names), strict=False)]
+    for args in examples:
+        got = read(args)
+        if got and any(0 in e for e in got[0]):
+            return 0
+    return 1
+
+
+def _test(kind: str, read: Callable[[dict[str, object]], tuple[Edges, int | None] | None], undirected: bool,
+          base: int) -> Test:
+    def test(args: dict[str, object]) -> bool | None:
+        got = read(args)
+        if got is None:
+            return None
+        edges, n = got
+        if kind == "self":
+            return all(a != b for a, b in edges)
+        if kind == "repeated":
+            keys = [(min(a, b), max(a, b)) if undirected else (a, b) for a, b in edges]
+            return len(set(keys)) == len(keys)
+        nodes = set(range(base, base + n)) if n is not None else {x for e in edges for x in e}
+        if kind == "connected":
+            return _connected(nodes, edges)
+        return _dag(nodes, edges)
+
+    return test
+
+
+def _connected(nodes: set[int], edges: Edges) -> bool | None:
+    if not nodes:
+        return True
+    if any(a not in nodes or b not in nodes for a, b in edges):
+        return None
+    near: dict[int, set[int]] = {x: set() for x in nodes}
+    for a, b in edges:
+        near[a].add(b)
+        near[b].add(a)
+    start = min(nodes)
+    seen, todo = {start}, [start]
+    while todo:
+        for y in near[todo.pop()] - seen:
+            seen.add(y)
+            todo.append(y)
+    return seen == nodes
+
+
+def _dag(nodes: set[int], edges: Edges) -> bool | None:
+    """Whether the directed ``edges`` close no cycle (Kahn's algorithm)."""
+    if any(a not in nodes or b not in nodes for a, b in edges):
+        return None
+    indegree = dict.fromkeys(nodes, 0)
+    out: dict[int, list[int]] = {x: [] for x in nodes}
+    for a, b in edges:
+        out[a].append(b)
+        indegree[b] += 1
+    ready = [x for x, d in indegree.items() if d == 0]
+    done = 0
+    while ready:
+        x = ready.pop()
+        done += 1
+        for y in out[x]:
+            indegree[y] -= 1
+            if indegree[y] == 0:
+                ready.append(y)
+    return done == len(nodes)
+
+
+__all__ = ["read_graph"]
