@@ -9,7 +9,6 @@ import json
 
 from tests.problems.test_constraint_scope import DATA, real, understood
 from vibecode.clr.inputs import validate_input
-from vibecode.problems.constraint_names import renamed
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
@@ -78,11 +77,3 @@ def test_a_column_named_distinct_by_its_plural() -> None:
 def test_an_answer_tolerance_is_read_when_the_comparison_honours_it() -> None:
     p, _ = real("design_underground_system", min_hidden=1)
     understood(p, "Answers within 10^-5 of the actual value will be accepted.")
-
-
-def test_a_shorter_spelling_of_the_one_list_argument_is_renamed() -> None:
-    lines = ["m == mat.length", "n == mat[i].length", "1 <= matrix[i][j] <= 10^5"]
-    got = renamed(lines, "Given an m x n matrix of distinct numbers", {"matrix": "list"})
-    assert got == ["m == matrix.length", "n == matrix[i].length", "1 <= matrix[i][j] <= 10^5"]
-    # not a prefix of the argument: left alone
-    assert renamed(["m == grid.length", "1 <= matrix[i][j] <= 9"], "", {"matrix": "list"})[0] == "m == grid.length"

@@ -24,13 +24,10 @@ def renamed(lines: list[str], statement: str, params: dict[str, str]) -> list[st
     if len(lists) != 1 or re.search(r"\bclass\b", statement):  # a design method: other names are other methods'
         return lines
     own = lists[0]
-    used = {m.group(1) for line in lines for m in re.finditer(rf"\b([A-Za-z_]\w*){_AS_LIST}", line)}
-    others = {u for u in used if u not in params and not re.fullmatch(r"len|min|max|sum", u)}
-    short = [u for u in others if len(u) >= 3 and own.startswith(u)]  # "mat.length" for matrix, beside "matrix[i][j]"
-    if len(short) == 1:
-        return [re.sub(rf"\b{re.escape(short[0])}\b{_AS_LIST}", own, line) for line in lines]
     if any(re.search(rf"\b{re.escape(own)}\b", line) for line in lines):
         return lines
+    used = {m.group(1) for line in lines for m in re.finditer(rf"\b([A-Za-z_]\w*){_AS_LIST}", line)}
+    others = {u for u in used if u not in params and not re.fullmatch(r"len|min|max|sum", u)}
     if len(others) != 1:
         return lines
     other = others.pop()

@@ -61,10 +61,6 @@ def rescaled(line: str, scaled: dict[str, tuple[int, str]]) -> str | None:
         size = m.group(3) or m.group(5)
         return f"{name}.length % {k} == 0" if scaled.get(size) == (int(k), name) else None
     parts = [p.strip() for p in re.split(r"(<=|<)", line.strip().rstrip("."))]
-    for size, (k, name) in scaled.items():  # "0 <= row[i] < 2 * n" with row.length == 2 * n
-        line, times = re.subn(rf"(?<![\w.]){k}\s*\*\s*{re.escape(size)}\b", f"{name}.length", line)
-        if times and not (len(parts) == 5 and parts[2] in scaled):
-            return line
     if len(parts) == 5 and parts[2] in scaled:
         k, name = scaled[parts[2]]
         lo, hi = number(parts[0]), number(parts[4])

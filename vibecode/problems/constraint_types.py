@@ -27,12 +27,9 @@ def _plain(text: str) -> str:
     return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 
 def constraint_line(line: str) -> str:
-    """A constraint line as the readers see it (and the notes list it): plain (:func:`_plain`),
-    ``x = 5`` as ``x == 5`` but not a quoted character (``exactly one '='``), and ``2n`` as
-    ``2 * n`` (a number written against a one-letter size) where it stands alone: ``2n - 1`` is
-    left as it is, being how a lost superscript ``2^(n - 1)`` reads (kth_symbol_in_grammar)."""
-    text = re.sub(r"(?<![<>=!'\"])=(?![='\"])", "==", _plain(line))
-    return re.sub(r"(?<![\w.^])(\d+)([a-z])\b(?![\[.(])(?!\s*[-+*/^])", r"\1 * \2", text)
+    """A constraint line as the readers see it (and the notes list it): plain (:func:`_plain`), and
+    ``x = 5`` as ``x == 5`` but not a quoted character (``exactly one '='``)."""
+    return re.sub(r"(?<![<>=!'\"])=(?![='\"])", "==", _plain(line))
 
 
 @dataclass(frozen=True)
