@@ -6,23 +6,15 @@ input keeps the parsed constraints."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.clr.local_exec import execute
-from vibecode.clr.harness import build_job, run_job
+from tests.clr.leetcode_real import outputs, real
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_bugs import bug_candidates
 from vibecode.clr.inputs_tiers import bug_bases
 from vibecode.problems.constraints import parse_constraints
-from vibecode.problems.leetcode_data import from_json, render_markdown
-from vibecode.problems.statement import parse_problem
-from vibecode.types import Problem
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "leetcode"
 
 # 32-bit overflow at (-2^31, -1): the quotient is not clamped
 DIVIDE_RIGHT = """
@@ -113,16 +105,6 @@ CASES = [
     ("multiply_strings", "strings", MULTIPLY_RIGHT, MULTIPLY_WRONG),
     ("search_in_rotated_sorted_array", "rotations", ROTATED_RIGHT, ROTATED_WRONG),
 ]
-
-
-def real(slug: str) -> Problem:
-    return parse_problem(render_markdown(from_json(json.loads((DATA / f"{slug}.json").read_text(encoding="utf-8")))))
-
-
-def outputs(problem: Problem, code: str, inputs: list[dict[str, object]]) -> list[str]:
-    results = run_job(build_job(problem.signature, code, inputs), execute)
-    assert len(results) == len(inputs)
-    return [f"{r.status}:{r.output!r}" for r in results]
 
 
 @pytest.mark.parametrize(("slug", "strategy", "right", "wrong"), CASES, ids=[c[0] for c in CASES])

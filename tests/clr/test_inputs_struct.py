@@ -6,22 +6,13 @@ the real harness (a subprocess per run); every generated input keeps the parsed 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from tests.clr.local_exec import execute
-from vibecode.clr.harness import build_job, run_job
+from tests.clr.leetcode_real import outputs, real
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_bugs_struct import struct_candidates
 from vibecode.clr.inputs_tiers import bug_bases
 from vibecode.problems.constraints import parse_constraints
-from vibecode.problems.leetcode_data import from_json, render_markdown
-from vibecode.problems.statement import parse_problem
-from vibecode.types import Problem
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "leetcode"
 
 TRIANGLE_RIGHT = """
 class Solution:
@@ -160,16 +151,6 @@ CASES = [
     ("decode_ways", "named_numbers", DECODE_RIGHT, DECODE_27),
     ("best_time_to_buy_and_sell_stock", "short_lists", STOCK_RIGHT, STOCK_LATE),
 ]
-
-
-def real(slug: str) -> Problem:
-    return parse_problem(render_markdown(from_json(json.loads((DATA / f"{slug}.json").read_text(encoding="utf-8")))))
-
-
-def outputs(problem: Problem, code: str, inputs: list[dict[str, object]]) -> list[str]:
-    results = run_job(build_job(problem.signature, code, inputs), execute)
-    assert len(results) == len(inputs)
-    return [f"{r.status}:{r.output!r}" for r in results]
 
 
 @pytest.mark.parametrize(("slug", "strategy", "right", "wrong"), CASES, ids=[c[0] for c in CASES])
