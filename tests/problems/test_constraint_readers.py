@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.problems.test_constraint_scope import DATA, real, understood
-from vibecode.clr.inputs import validate_input
+from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
@@ -77,3 +77,31 @@ def test_a_column_named_distinct_by_its_plural() -> None:
 def test_an_answer_tolerance_is_read_when_the_comparison_honours_it() -> None:
     p, _ = real("design_underground_system", min_hidden=1)
     understood(p, "Answers within 10^-5 of the actual value will be accepted.")
+
+
+def test_a_sorted_and_rotated_array_is_checked_as_one() -> None:
+    p, hidden = real("find_minimum_in_rotated_sorted_array")
+    understood(p, "nums is sorted and rotated between 1 and n times.")
+    assert {"nums": [3, 4, 5, 1, 2]} in hidden
+    assert validate_input({"nums": [-4, -7, -9]}, p)  # descending: no rotation of a sorted list
+    for x in generate_inputs(p).inputs:  # the bug-seeking orders too
+        nums = x["nums"]
+        assert isinstance(nums, list)
+        assert any(nums[i:] + nums[:i] == sorted(nums) for i in range(len(nums))), nums
+
+
+def test_a_line_read_only_as_a_mark_the_examples_break_is_not_understood() -> None:
+    # "unique" marks nums as distinct, which every example breaks (one element repeats n times):
+    # the mark is dropped, and the line is listed, not counted as understood
+    p, hidden = real("n_repeated_element_in_size_2n_array")
+    line = "nums contains n + 1 unique elements and one of them is repeated exactly n times."
+    c = parse_constraints(p)
+    assert dict(c.skipped)[line] == "relation an example breaks" and "nums" not in c.unique
+    assert all(validate_input(h, p) == [] for h in hidden)
+
+
+def test_a_range_up_to_the_number_of_unique_words() -> None:
+    p, hidden = real("top_k_frequent_words")
+    understood(p, "k is in the range [1, The number of unique words[i]]")
+    assert all(validate_input(h, p) == [] for h in hidden)
+    assert validate_input({"words": ["a", "b", "a"], "k": 3}, p)

@@ -1,7 +1,8 @@
 """Short constraint sentences read into checks (generate-then-filter), each a form seen on real
 LeetCode statements:
 
-- "k is in the range [1, the number of unique elements in the array]" -> ``1 <= k <= len(set(nums))``;
+- "k is in the range [1, the number of unique elements in the array]", "... [1, The number of unique
+  words[i]]" -> ``1 <= k <= len(set(nums))``;
 - "equations[i][2] is '='" -> that column of every row is that character;
 - "Either x is not zero or n > 0" -> the disjunction of two simple relations;
 - "All the values of start_i are unique", "Both arrays contain unique ids" (``meetings[i] = [start_i,
@@ -28,8 +29,8 @@ COMPARE_TOLERANCE = 1e-5  # what clr.compare allows between float answers
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le, "!=": operator.ne, "==": operator.eq}
 _UNIQUE_COUNT = re.compile(
-    r"^(\w+) is in the range \[\s*(\S+?)\s*,\s*the number of (?:unique|distinct) (?:elements|values|integers|numbers)"
-    r" in (?:the array|(\w+))\s*\]\s*\.?$", re.I)
+    r"^(\w+) is in the range \[\s*(\S+?)\s*,\s*the number of (?:unique|distinct) (\w+?)(?:\[i\])?"
+    r"(?: in (?:the array|(\w+)))?\s*\]\s*\.?$", re.I)
 _COLUMN_CHAR = re.compile(r"^(\w+)\[i\]\[(\d+)\] is '(.)'\s*\.?$")
 _EITHER = re.compile(r"^either (\w+) is not zero or (\w+)\s*(>=|<=|!=|>|<)\s*(-?\d+)\s*\.?$", re.I)
 _COLUMN_DISTINCT = re.compile(r"\b(?:unique|distinct)\b", re.I)
@@ -43,7 +44,8 @@ def read_phrase(line: str, params: dict[str, str], c: Constraints) -> bool:
     lists = [n for n, k in params.items() if k == "list"]
     m = _UNIQUE_COUNT.match(text)
     if m and params.get(m.group(1)) == "int" and isinstance(lo := number(m.group(2)), int):
-        target = m.group(3) if m.group(3) in lists else (lists[0] if len(lists) == 1 else None)
+        said = [g for g in (m.group(4), m.group(3)) if g in lists]  # "unique words[i]", "unique elements in nums"
+        target = said[0] if said else (lists[0] if len(lists) == 1 else None)
         if target is not None:
             k, low = m.group(1), lo
             return _add(c, line, "range to a count", lambda a: None if not isinstance(v := a.get(target), list)

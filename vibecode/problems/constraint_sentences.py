@@ -20,7 +20,8 @@ generation filters with (a check that cannot decide an input says None, never Fa
   "There will be at most 10^5 integers in all the arrays", "sum(wall[i]) is the same for each row
   i", "sequences[i] is a subsequence of nums", "edges represents a valid tree" (nodes 0..len(edges)),
   "There are no two adjacent flowers in flowerbed";
-- order: "nums is an ascending array that is possibly rotated";
+- order: "nums is an ascending array that is possibly rotated", "nums is sorted and rotated between
+  1 and n times";
 - "Sum of values is divisible by k"; "timePoints[i] is in the format "HH:MM"".
 
 A sentence that only permits ("The graph may contain self-loops", "There can be multiple ghosts
@@ -306,7 +307,7 @@ def _numbers(text: str, low: str, names: list[str], params: dict[str, str], c: C
 
 
 def _order(text: str, low: str, names: list[str], params: dict[str, str], c: Constraints, line: str) -> bool:
-    m = re.fullmatch(r"(\w+) is an? (?:ascending|sorted) array that is possibly rotated", text)
+    m = re.fullmatch(r"(\w+) is (?:an? (?:ascending|sorted) array that is possibly rotated|sorted and rotated between 1 and \w+ times)", text)
     if m and params.get(m.group(1)) == "list":
         g = m.group(1)
 

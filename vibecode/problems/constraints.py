@@ -216,6 +216,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     shown = {n: [ex.inputs[n] for ex in problem.examples if n in ex.inputs] for n in params}
     block_checks, block_lines = read_blocks(problem, lines, parse_constraints)  # "If s is an email:" ...
     c.checks += block_checks
+    marked_only: list[tuple[str, list[tuple[str, set[str]]]]] = []
     for k_line, line in enumerate(lines):
         understood = False
         if k_line in under_condition:  # "If s is an email:" and its lines: read as one disjunction, or skipped
@@ -236,7 +237,12 @@ def parse_constraints(problem: Problem) -> Constraints:
                     or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
-        if understood or (SORTED.search(line) and named & c.sorted) or (UNIQUE.search(line) and named & c.unique):
+        if understood:
+            continue
+        marks = [(kind, named & found) for kind, word, found in (("sorted", SORTED, c.sorted), ("unique", UNIQUE, c.unique))
+                 if word.search(line) and named & found]
+        if marks:  # read only as a mark: it must survive the examples (below)
+            marked_only.append((line, marks))
             continue
         if _BLOCKERS.search(line):
             c.promises.append(line)
@@ -246,6 +252,9 @@ def parse_constraints(problem: Problem) -> Constraints:
     at_one = except_at(lines, {s for s, _ in c.skipped}, params, excepted, c)  # "parent[0] == -1 (which ...)"
     c.skipped = [(s, k) for s, k in c.skipped if s not in at_one]
     drop_what_examples_break(problem, c)
+    for line, marks in marked_only:  # "nums is sorted and rotated ...": the examples are not sorted
+        if not any(names & (c.sorted if kind == "sorted" else c.unique) for kind, names in marks):
+            c.skipped.append((line, "relation an example breaks"))
     for check in list(c.checks):  # an example is a real input: a reading it breaks was a misreading
         if any(check.test(dict(ex.inputs)) is False for ex in problem.examples):
             c.checks.remove(check)
