@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from tests.solve.pools import write_pool
+from vibecode.clr.oracle import check_oracle
 from vibecode.clr.score import decide
 from vibecode.clr.trust import input_trust, tiers_vouched
 from vibecode.config import Settings
@@ -23,7 +24,7 @@ from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
 from vibecode.sandbox import make_sandbox
 from vibecode.session import Session
-from vibecode.types import CandidateEvidence, Problem, SolveResult
+from vibecode.types import CandidateEvidence, InputResult, Problem, SolveResult
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -108,3 +109,38 @@ def test_insert_interval_right_pick_is_not_failed_on_overlapping_intervals(tmp_p
     assert result.status != "failed" and result.decision.reliability > 0
     wrong = [r for r in result.candidates if r.code and r.code.strip() not in right]
     assert wrong and all(r.cluster != result.decision.cluster_of[result.best.index] for r in wrong)
+
+
+def test_a_crash_on_an_untrusted_input_leaves_the_oracle_usable() -> None:
+    problem = _problem("compare_version_numbers")
+    n = len(problem.examples)
+    runs = [InputResult(i, "ok", ex.output) for i, ex in enumerate(problem.examples)]
+    runs += [InputResult(n, "error", error="ValueError"), InputResult(n + 1, "ok", 0)]
+    answered = [n, n + 1]  # some candidate answered both
+    assert not check_oracle(problem, runs, n + 2, answered).usable  # every input counts
+    untrusted = (True,) * n + (False, True)
+    assert check_oracle(problem, runs, n + 2, answered, untrusted).usable
+    assert not check_oracle(problem, runs, n + 2, answered, (True,) * (n + 2)).usable
+
+
+def test_an_input_the_oracle_and_a_passing_rival_refuse_contests_the_proposal() -> None:
+    top = [ev(i, ("ok:1", "ok:2", "ok:0", "ok:-1", "ok:3", "ok:4")) for i in (0, 1, 2)]
+    rival = [ev(3, ("ok:1", "ok:2", "error", "ok:-1", "ok:3", "ok:4"))]
+    oracle = ("ok:1", "ok:2", "error", "ok:-1", "ok:3", "ok:4")  # it crashes where the rival does
+    trusted = (True, True, False, True, True, True)
+    d = decide(top + rival, k=4, oracle=oracle, trusted=trusted)
+    assert d.status == "plausible" and d.best in (0, 1, 2) and d.reliability > 0
+    assert "crashes on it, as a candidate that passes every example does" in d.reason
+    assert d.evidence["oracle_disputed"] == 1
+    # a crash that no candidate passing the examples shares is no dispute: verified
+    failing = [ev(3, ("ok:1", "ok:0", "error", "ok:-1", "ok:3", "ok:4"), passed=1)]
+    assert decide(top + failing, k=4, oracle=oracle, trusted=trusted).status == "verified"
+
+
+def test_compare_version_numbers_wrong_majority_is_not_verified(tmp_path: Path) -> None:
+    # the wrong majority never reads the longer version's tail, so it answers vibecode's invalid
+    # versions where the brute force and the correct answer crash: contested, never verified
+    problem = _problem("compare_version_numbers")
+    result = _solve(tmp_path, problem, _pool("LeetCode/compare_version_numbers@wrong-majority"))
+    assert result.status == "plausible" and "crashes on it" in result.decision.reason
+    assert result.decision.reliability < 0.5

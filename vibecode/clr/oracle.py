@@ -90,9 +90,12 @@ def run_generator(runner: CandidateRunner, problem: Problem, answer: str | None,
 
 
 def check_oracle(problem: Problem, results: Sequence[InputResult], n_shared: int,
-                 answered: Sequence[int] = ()) -> OracleCheck:
+                 answered: Sequence[int] = (), trusted: Sequence[bool] | None = None) -> OracleCheck:
     """Judge the oracle's own run: every example passed, no crash on a generated input that some
-    candidate answered (``answered``: those input indices), some generated input answered."""
+    candidate answered (``answered``: those input indices) and that is valid for all we know
+    (``trusted``, per shared input, as :func:`vibecode.clr.trust.input_trust`: an input vibecode
+    drew where the problem has guarantees it cannot check may be invalid, and a brute force may
+    rightly refuse it; without ``trusted`` every input counts), some generated input answered."""
     n = len(problem.examples)
     if not n:
         return OracleCheck(False, "no usable oracle: the problem has no examples to validate it on")
@@ -103,7 +106,8 @@ def check_oracle(problem: Problem, results: Sequence[InputResult], n_shared: int
             return OracleCheck(False, f"no usable oracle: the brute-force solution {why} example {e.index + 1}")
     generated = results[n:n_shared]
     valid = set(answered)
-    crashed = [i for i, r in enumerate(generated) if r.status == "error" and n + i in valid]
+    vouched = [trusted is None or (n + i < len(trusted) and trusted[n + i]) for i in range(len(generated))]
+    crashed = [i for i, r in enumerate(generated) if r.status == "error" and n + i in valid and vouched[i]]
     if crashed:
         return OracleCheck(False, f"no usable oracle: the brute-force solution crashes on generated input {n + crashed[0] + 1}")
     ok = sum(r.status == "ok" for r in generated)

@@ -202,7 +202,8 @@ def decide(
     for e in evidence:
         key = tuple(e.behaviour[i] if i < len(e.behaviour) else "error" for i in keep)
         groups.setdefault(key, []).append(e)
-    judged, unjudged = _judged_columns(keep, oracle, n_examples, trusted, list(groups))
+    passing_keys = [key for key, members in groups.items() if max(m.examples_passed for m in members) == n_examples]
+    judged, unjudged = _judged_columns(keep, oracle, n_examples, trusted, list(groups), passing_keys)
     ranked = []
     for key, members in groups.items():
         fails = sum(t in FAILURE_TOKENS for t in key)
@@ -229,7 +230,7 @@ def decide(
     contested: int | None = None
     disputed = False
     # J: the generated inputs on which the oracle answers as the proposal does (a verdict or not)
-    agreed = sum(1 for j, tok in {**judged, **unjudged}.items() if ranked[0][12][j] == tok)
+    agreed = sum(1 for j, tok in {**judged, **unjudged}.items() if ranked[0][12][j] == tok and tok.startswith("ok:"))
     if status != "failed" and judged and ranked[0][13] is not None:
         col = ranked[0][13]
         status, contested = "failed", keep[col]
@@ -274,16 +275,24 @@ def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
 
 def _judged_columns(keep: Sequence[int], oracle: Sequence[str] | None, n_examples: int,
                     trusted: Sequence[bool] | None, keys: Sequence[tuple[str, ...]],
+                    passing: Sequence[tuple[str, ...]] = (),
                     ) -> tuple[dict[int, str], dict[int, str]]:
     """Kept column -> the oracle's token on the generated inputs the oracle answered, split into
     verdicts (a trusted input on which some cluster agrees with the oracle) and the rest
-    (untrusted, or suspect: no cluster agrees there)."""
+    (untrusted, or suspect: no cluster agrees there). An input the oracle refuses (crashes on)
+    together with a cluster that passes every example (``passing``) is in the rest too: never a
+    verdict, but a proposal that answers there is contested by the oracle."""
     judged: dict[int, str] = {}
     unjudged: dict[int, str] = {}
     if not oracle:
         return judged, unjudged
     for j, i in enumerate(keep):
-        if not (n_examples <= i < len(oracle) and oracle[i].startswith("ok:")):
+        if not n_examples <= i < len(oracle):
+            continue
+        if oracle[i] == "error" and any(key[j] == "error" for key in passing):
+            unjudged[j] = oracle[i]
+            continue
+        if not oracle[i].startswith("ok:"):
             continue
         vouched = trusted is None or (i < len(trusted) and trusted[i])
         agreed = any(key[j] == oracle[i] for key in keys)
@@ -300,9 +309,13 @@ def _oracle_dispute(status: SolveStatus, reason: str, contested: int | None, kee
     i = keep[col]
     why = ("no cluster agrees with the oracle there" if trusted is None or (i < len(trusted) and trusted[i])
            else "vibecode generated it and the problem has guarantees it cannot check")
+    if unjudged[col] == "error":  # the oracle refuses the input, as a candidate that passes the examples does
+        why = "an input both refuse may be one the problem never gives"
+        first = f"crashes on it, as a candidate that passes every example does, where the proposal answers {_shown(top_key[col])}"
+    else:
+        first = f"{_shown(unjudged[col])} instead of {_shown(top_key[col])}"
     said = (f"The brute-force oracle answers {len(disputed)} generated input(s) differently from the proposal, "
-            f"first input {i + 1} ({_shown(unjudged[col])} instead of {_shown(top_key[col])}); that is no verdict "
-            f"({why}), so the oracle cannot judge there.")
+            f"first input {i + 1} ({first}); that is no verdict ({why}), so the oracle cannot judge there.")
     if status == "verified":
         return "plausible", f"Contested: {said[0].lower()}{said[1:]}", i
     return status, f"{reason} {said}", contested if contested is not None else i

@@ -65,13 +65,14 @@ def _ask(engine: Engine, messages: Sequence[ChatMessage], params: SamplingParams
 
 
 def judge_oracle(state: OracleState, problem: Problem, results: dict[int, tuple[InputResult, ...]],
-                 n_shared: int) -> None:
-    """Take the oracle's run out of ``results`` and decide whether it may judge."""
+                 n_shared: int, trusted: Sequence[bool] | None = None) -> None:
+    """Take the oracle's run out of ``results`` and decide whether it may judge (a crash counts
+    against it only on an input that ``trusted`` vouches for; see :func:`check_oracle`)."""
     own = results.pop(ORACLE_INDEX, None)
     if state.code is None or own is None:
         return
     answered = [i for i in range(n_shared) if any(i < len(r) and r[i].status == "ok" for r in results.values())]
-    state.check = check_oracle(problem, own, n_shared, answered)
+    state.check = check_oracle(problem, own, n_shared, answered, trusted)
     if state.check.usable:
         state.tokens = behaviour_tokens(own[:n_shared], problem.output_order)
 

@@ -77,7 +77,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
     results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, sampled.cache)
-    judge_oracle(oracle, problem, results, len(shared))
+    judge_oracle(oracle, problem, results, len(shared),
+                 input_trust(problem, {s: c for s, c in counts.items() if s != "example"}, len(shared)))
     n_examples = len(problem.examples)
     for i, r in reports.items():
         if r.parsed:
