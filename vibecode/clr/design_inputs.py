@@ -75,6 +75,7 @@ class _Sequences:
         self.sig = problem.signature
         self.minis = {m.function: method_problem(problem, m) for m in self.sig.methods}
         self.relations = Relations(problem)
+        self.readings = {f: parse_constraints(mini) for f, mini in self.minis.items()}
         self.ctor: list[object] = []
         self.pools: dict[str, list[list[object]]] = {}
         self.notes: list[str] = []
@@ -113,7 +114,7 @@ class _Sequences:
     def valid(self, method: Signature, args: list[object]) -> bool:
         """Whether a call keeps its method's lines and those relating it to this sequence's constructor."""
         mini = self.minis[method.function]
-        return not validate_input(dict(zip(mini.signature.arg_names, args, strict=True)), mini) \
+        return not validate_input(dict(zip(mini.signature.arg_names, args, strict=True)), mini, self.readings[method.function]) \
             and not self.relations.errors(method, args, self.ctor)
 
     def arguments(self, method: Signature, used: dict[str, list[object]], reuse: float) -> list[object] | None:

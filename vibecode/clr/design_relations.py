@@ -11,9 +11,11 @@ arguments and the constructor's together.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
+from dataclasses import fields
 
 from vibecode.clr.inputs import validate_input
 from vibecode.problems.constraint_design import context_problem, relation_lines, relation_understood
@@ -35,7 +37,8 @@ class Relations:
             for line in relation_lines(problem, m):
                 ctx = context_problem(problem, m, [line])
                 if ctx is not None and relation_understood(problem, m, line, parse_constraints):
-                    self.lines.setdefault(m.function, []).append((constraint_line(line), ctx, parse_constraints(ctx)))
+                    reading = _trimmed(parse_constraints(ctx), {p.name for p in self.ctor.params} - set(m.arg_names), ctx)
+                    self.lines.setdefault(m.function, []).append((constraint_line(line), ctx, reading))
 
     def errors(self, method: Signature, args: list[object], ctor_args: list[object]) -> list[str]:
         """The relation lines this call breaks given the constructor's arguments, each named."""
@@ -88,6 +91,21 @@ class Relations:
             if p.name in ctx.signature.arg_names:
                 bound.setdefault(p.name, v)
         return bound
+
+
+def _trimmed(reading: Constraints, ctor_names: set[str], ctx: Problem) -> Constraints:
+    """The reading without what bounds the constructor's arguments alone (those are checked on
+    the constructor's call, once): each call is checked against the relation line only."""
+    out = copy.copy(reading)
+    for f in fields(Constraints):
+        value = getattr(reading, f.name)
+        if isinstance(value, dict):
+            setattr(out, f.name, {k: v for k, v in value.items() if k not in ctor_names})
+        elif isinstance(value, set):
+            setattr(out, f.name, value - ctor_names)
+    line = constraint_line(ctx.constraints[-1]).strip().rstrip(".")
+    out.checks = [c for c in reading.checks if c.line.strip().rstrip(".") == line]
+    return out
 
 
 def _span(ranges: list[Range], assigned: dict[str, object]) -> tuple[float | None, float | None]:
