@@ -107,13 +107,13 @@ def test_a_small_call_limit_bounds_the_sequence_length() -> None:
     assert got and all(len(seq[OPERATIONS]) <= 6 for seq in got)  # type: ignore[arg-type]
 
 
-def test_a_line_relating_two_methods_is_skipped_and_named() -> None:
-    p, _ = real("range_sum_query_mutable")  # index (update) < nums.length (the constructor)
+def test_a_line_relating_a_method_to_the_constructor_is_understood() -> None:
+    p, _ = real("range_sum_query_mutable")  # index (update) < nums.length (the constructor): read in context
     c = parse_constraints(p)
-    assert ("0 <= index < nums.length", "relation across methods") in c.skipped
-    assert any("0 <= index < nums.length" in n for n in c.notes)
+    assert "0 <= index < nums.length" not in [s for s, _ in c.skipped]
+    assert not any("0 <= index < nums.length" in n for n in c.notes)
     assert "-100 <= val <= 100" not in [s for s, _ in c.skipped]
-    assert generate_design_inputs(p, seed=0, max_inputs=6).inputs  # the skipped line does not stop generation
+    assert generate_design_inputs(p, seed=0, max_inputs=6).inputs
 
 
 def test_a_guard_sentence_is_kept_by_the_sequences() -> None:

@@ -26,6 +26,7 @@ import json
 import random
 import re
 
+from vibecode.clr.design_relations import Relations
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.problems.constraint_design import guarded_methods, method_problem
 from vibecode.problems.constraints import parse_constraints
@@ -73,6 +74,9 @@ class _Sequences:
         self.problem, self.rng = problem, rng
         self.sig = problem.signature
         self.minis = {m.function: method_problem(problem, m) for m in self.sig.methods}
+        self.relations = Relations(problem)
+        self.readings = {f: parse_constraints(mini) for f, mini in self.minis.items()}
+        self.ctor: list[object] = []
         self.pools: dict[str, list[list[object]]] = {}
         self.notes: list[str] = []
         for m in self.sig.methods:
@@ -107,13 +111,28 @@ class _Sequences:
                 and made.get(m.function, 0) < self.limits.get(fold(m.function), 1 << 62)
                 and (m.function not in self.guarded or ((self.adders or self.iterates) and count > 0))]
 
-    def arguments(self, method: Signature, used: dict[str, list[object]], reuse: float) -> list[object]:
+    def valid(self, method: Signature, args: list[object]) -> bool:
+        """Whether a call keeps its method's lines and those relating it to this sequence's constructor."""
+        mini = self.minis[method.function]
+        return not validate_input(dict(zip(mini.signature.arg_names, args, strict=True)), mini, self.readings[method.function]) \
+            and not self.relations.errors(method, args, self.ctor)
+
+    def arguments(self, method: Signature, used: dict[str, list[object]], reuse: float) -> list[object] | None:
         """One call's arguments: from the method's pool, each int or str replaced (with
         probability ``reuse``) by one of a few values this sequence keeps for that parameter name,
-        or (less often) by a value already used, or a prefix of a used string."""
+        or (less often) by a value already used, or a prefix of a used string. Where a line bounds
+        them by the constructor's arguments (``index < nums.length``) a pool row that breaks it is
+        drawn again within the bound (:class:`Relations`); None when no arguments keep it."""
         pool = self.pools[method.function]
         base = list(self.rng.choice(pool))
-        mini = self.minis[method.function]
+        if self.relations.lines.get(method.function):
+            drawn = self.relations.draw(method, base, self.ctor, self.rng)
+            if drawn is None or not self.valid(method, drawn):
+                rows = [row for row in pool if self.valid(method, list(row))]
+                drawn = list(self.rng.choice(rows)) if rows else None
+            if drawn is None:
+                return None
+            base = drawn
         for n, p in enumerate(method.params):
             kind = parse_type(p.type).base.kind
             seen = used.get(kind, [])
@@ -131,7 +150,7 @@ class _Sequences:
             else:
                 continue
             trial = [*base[:n], value, *base[n + 1 :]]
-            if not validate_input(dict(zip(mini.signature.arg_names, trial, strict=True)), mini):
+            if self.valid(method, trial):
                 base = trial
         for p, v in zip(method.params, base, strict=True):
             used.setdefault(parse_type(p.type).base.kind, []).append(v)
@@ -145,6 +164,8 @@ class _Sequences:
         follow each other without reads in between (a stale update in an LRU cache)."""
         ops: list[object] = [self.sig.class_name or ""]
         args: list[object] = [ctor]
+        self.ctor = ctor
+        failed: set[str] = set()  # methods no arguments keep the constructor's bounds for
         used: dict[str, list[object]] = {}
         self.universe: dict[str, list[str]] = {}
         for p, v in zip(self.sig.methods[0].params, ctor, strict=True):
@@ -152,15 +173,19 @@ class _Sequences:
         count = sum(_elements(v) for v in ctor) if self.iterates else 0
         made: dict[str, int] = {}
         for _ in range(min(length, self.limits.get("*", length + 1) - 1)):  # the constructor is a call too
-            choices = self.callable_now(count, made)
+            choices = [m for m in self.callable_now(count, made) if m.function not in failed]
             if not choices:
                 break
             wanted = method_for(self.sig, pattern[(len(ops) - 1) % len(pattern)]) if pattern else None
             weighted = [m for m in choices for _ in range(3 if churn and m.function in self.adders else 1)]
             method = wanted if wanted in choices else self.rng.choice(weighted)
+            call = self.arguments(method, used, reuse)
+            if call is None:  # this call is left out, not the sequence
+                failed.add(method.function)
+                continue
             ops.append(method.function)
             made[method.function] = made.get(method.function, 0) + 1
-            args.append(self.arguments(method, used, reuse))
+            args.append(call)
             removes = _REMOVES + (("next",) if self.iterates else ())
             count += _prefixed(method.function, _ADDS) - (count > 0 and _prefixed(method.function, removes))
         if len(ops) < 2 or sequence_error(self.sig, ops, args):
@@ -211,7 +236,8 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
 
 def validate_design_input(args: dict[str, object], problem: Problem) -> list[str]:
     """What is wrong with an operation sequence for this problem (its form, then each call's
-    arguments against the constraints); empty when valid."""
+    arguments against the constraints, and against the lines that bound them by the constructor's
+    arguments, given this sequence's constructor); empty when valid."""
     sig = problem.signature
     ops, arg_lists = args.get(OPERATIONS), args.get(ARGUMENTS)
     err = sequence_error(sig, ops, arg_lists)
@@ -220,11 +246,16 @@ def validate_design_input(args: dict[str, object], problem: Problem) -> list[str
     assert isinstance(ops, list) and isinstance(arg_lists, list)
     minis: dict[str, Problem] = {}
     out: list[str] = []
+    relations = Relations(problem)
+    ctor = arg_lists[0] if isinstance(arg_lists[0], list) else []
     for i, (op, a) in enumerate(zip(ops, arg_lists, strict=True)):
         method = sig.methods[0] if i == 0 else method_for(sig, str(op))
         assert method is not None
         if not method.params or any(isinstance(v, dict) and RESULT in v for v in a):
             continue
         mini = minis.setdefault(method.function, method_problem(problem, method))
-        out += [f"operation {i} `{op}`: {e}" for e in validate_input(dict(zip(mini.signature.arg_names, a, strict=True)), mini)]
+        own = validate_input(dict(zip(mini.signature.arg_names, a, strict=True)), mini)
+        if not own and i > 0 and not any(e.startswith("operation 0 ") for e in out):  # the constructor's arguments are valid: relate the call to them
+            own = relations.errors(method, a, ctor)
+        out += [f"operation {i} `{op}`: {e}" for e in own]
     return out

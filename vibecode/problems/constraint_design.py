@@ -10,9 +10,15 @@ understood when at least one method's reading understands it, so the figure coun
 that really bound some call's arguments. "At most N calls will be made to f" is recorded in
 ``calls`` and bounds the length of generated sequences.
 
-A line no method understands is skipped with its kind; a line that names the arguments of two
-methods (``0 <= index < nums.length``: ``update``'s index, the constructor's nums) is a
-"relation across methods": it depends on the state, which the per-method reading cannot see.
+A line that bounds a method's arguments by the constructor's (``0 <= index < nums.length``:
+``update``'s index, the constructor's nums; ``1 <= seatNumber <= n``) is read with the constructor's
+parameters as context (:func:`context_problem`: the method's parameters and then the constructor's,
+the lines that name both, and the constructor's own lines for its aliases such as ``n == parent.length``).
+It is understood when that reading understands it; :mod:`vibecode.clr.design_inputs` checks and
+draws each call with its sequence's constructor arguments bound. Any other line that names the
+arguments of two methods (``All the timestamps of set are strictly increasing``, a line on two
+methods that are not the constructor) is a "relation across methods": it depends on the state,
+which neither reading can see.
 """
 
 from __future__ import annotations
@@ -105,6 +111,70 @@ def _names(line: str, method: Signature) -> bool:
     return any(re.search(rf"\b{re.escape(p.name)}\b", line) for p in method.params)
 
 
+def relation_lines(problem: Problem, method: Signature) -> list[str]:
+    """The constraint lines that name both an argument of ``method`` and one of the constructor's
+    (in the statement's spelling); empty for the constructor itself."""
+    ctor = problem.signature.methods[0]
+    if method is ctor or not method.params or not ctor.params:
+        return []
+    own, theirs = _folded(method), (_folded(ctor) | _aliases(problem)) - _folded(method)
+    out = []
+    for line in problem.constraints:
+        words = {fold(w) for w in re.findall(r"[A-Za-z_]\w*", _normal(line))}
+        if words & own and words & theirs:
+            out.append(line)
+    return out
+
+
+def context_problem(problem: Problem, method: Signature, lines: list[str] | None = None) -> Problem | None:
+    """``method`` with the constructor's parameters as context: a problem whose parameters are the
+    method's and then the constructor's (those of other names), whose lines are ``lines`` (by
+    default :func:`relation_lines`) and the lines that name only the constructor's parameters;
+    None when no line relates the two."""
+    related = relation_lines(problem, method) if lines is None else lines
+    if not related:
+        return None
+    ctor = problem.signature.methods[0]
+    own = _folded(method)
+    extra = tuple(p for p in ctor.params if fold(p.name) not in own)
+    sig = Signature(method.function, (*method.params, *extra), method.returns)
+    others = _others(problem, method) - _folded(ctor)
+    params = {fold(p.name) for m in problem.signature.methods for p in m.params} - _folded(ctor)
+    ctor_only = [line for line in problem.constraints if line not in related and _names(own_names(line, ctor), ctor)
+                 and not {fold(w) for w in re.findall(r"[A-Za-z_]\w*", line)} & params]
+    texts = tuple(own_names(line, sig, others) for line in (*ctor_only, *related))
+    return Problem("leetcode", problem.title, problem.statement, sig, (), texts, "")
+
+
+def relation_understood(problem: Problem, method: Signature, line: str, parse: Parse) -> bool:
+    """Whether the reading of ``method`` with the constructor as context understands ``line``. A
+    line that orders a string parameter (``'A' <= column <= width``) is not: the checks compare
+    numbers only, so it would bound nothing."""
+    ctx = context_problem(problem, method, [line])
+    if ctx is None:
+        return False
+    text = ctx.constraints[-1]
+    strings = [p.name for p in method.params if (p.type or "") == "str"]
+    if re.search(r"[<>]", _normal(text)) and any(re.search(rf"\b{re.escape(n)}\b", text) for n in strings):
+        return False
+    return _verdict(_normal(text), parse(ctx)) == "understood"
+
+
+def _aliases(problem: Problem) -> set[str]:
+    """Names the constructor's lines define (``n == parent.length``), folded."""
+    ctor = problem.signature.methods[0]
+    out: set[str] = set()
+    for line in problem.constraints:
+        text = _normal(line)
+        if "==" in text and _names(own_names(text, ctor), ctor):
+            out |= {fold(a or b) for a, b in re.findall(r"(?<![\w.\[])([A-Za-z_]\w*)\s*==|==\s*([A-Za-z_]\w*)(?![\w.\[(])", text)}
+    return out - _folded(ctor)
+
+
+def _folded(method: Signature) -> set[str]:
+    return {fold(p.name) for p in method.params}
+
+
 def design_constraints(problem: Problem, parse: Parse) -> Constraints:
     """The whole problem's reading: each line understood by some method, or skipped with its kind;
     the call limits of all methods in ``calls``. The per-argument fields stay empty (the inputs
@@ -125,11 +195,19 @@ def design_constraints(problem: Problem, parse: Parse) -> Constraints:
             c.promise_lines.append(norm)
             continue
         naming = [k for k, (m, _) in enumerate(readings) if _names(own_names(norm, m), m)]
+        if _related(problem, line, parse):
+            continue
         if len(naming) >= 2:
             c.skipped.append((norm, "relation across methods"))
         else:
             c.skipped.append((norm, verdicts[naming[0]] if naming else "names no argument"))
     return c
+
+
+def _related(problem: Problem, line: str, parse: Parse) -> bool:
+    """Whether some method's reading with the constructor as context understands ``line``."""
+    return any(line in relation_lines(problem, m) and relation_understood(problem, m, line, parse)
+               for m in problem.signature.methods[1:])
 
 
 def _verdict(norm: str, reading: Constraints) -> str:
