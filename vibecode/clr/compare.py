@@ -19,9 +19,9 @@ import json
 import math
 from collections.abc import Sequence
 
-from vibecode.types import ExampleResult, InputResult, OutputOrder, Problem
+from vibecode.types import ANSWER_TOLERANCE, ExampleResult, InputResult, OutputOrder, Problem
 
-TOLERANCE = 1e-5
+TOLERANCE = ANSWER_TOLERANCE
 
 
 def _is_num(x: object) -> bool:

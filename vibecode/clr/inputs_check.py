@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from typing import TypeGuard
 
 from vibecode.problems.constraints import Constraints, differ_violations, holds, parse_constraints
 from vibecode.problems.typespec import TypeSpec, check_value, parse_type
@@ -82,14 +83,14 @@ def outside_examples(args: dict[str, object], problem: Problem, c: Constraints) 
     for name in specs(problem):
         if name in c.value or name in c.column_value or name in c.choices or name not in args:
             continue
-        shown = [float(v) for v in leaves(seen_values(problem, name)) if _number(v)]  # type: ignore[arg-type]
-        got = [float(v) for v in leaves(args[name]) if _number(v)]  # type: ignore[arg-type]
+        shown = [float(v) for v in leaves(seen_values(problem, name)) if _number(v)]
+        got = [float(v) for v in leaves(args[name]) if _number(v)]
         if shown and got and (min(got) < min(shown) or max(got) > max(shown)):
             out.append(f"{name} has a value outside the examples' range {min(shown):g}..{max(shown):g} (no bound stated)")
     return out
 
 
-def _number(v: object) -> bool:
+def _number(v: object) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 

@@ -22,6 +22,7 @@ from vibecode.problems.constraint_types import Check, Constraints
 
 Test = Callable[[dict[str, object]], bool | None]
 Edges = list[tuple[int, int]]
+Reader = Callable[[dict[str, object]], tuple[Edges, int | None] | None]
 
 _REPEATED = re.compile(
     r"\bno (?:repeated|duplicate) edges\b|\bat most one edge between (?:every|any) two nodes\b", re.I)
@@ -38,11 +39,11 @@ def read_graph(line: str, params: dict[str, str], c: Constraints, statement: str
              if pattern.search(line)]
     if not kinds:
         return False
-    read = _graph_reader(line, params, c, shown)
-    if read is None:
+    found = _graph_reader(line, params, c, shown)
+    if found is None:
         return False
+    read, adjacency = found
     # an adjacency list holds an undirected edge in both rows: its pairs are ordered
-    adjacency = any(k == "graph" for k in params.values())
     undirected = not adjacency and bool(re.search(r"\bundirected\b|\bbi-?directional\b", statement, re.I))
     base = _base(params, shown, read)
     for kind in kinds:
@@ -51,14 +52,15 @@ def read_graph(line: str, params: dict[str, str], c: Constraints, statement: str
 
 
 def _graph_reader(line: str, params: dict[str, str], c: Constraints,
-                  shown: dict[str, list[object]]) -> Callable[[dict[str, object]], tuple[Edges, int | None] | None] | None:
-    """How to read the edges (and the node count, when an argument gives it) from an input: the
-    one graph argument, or the one edge list (the one the line names, if several)."""
+                  shown: dict[str, list[object]]) -> tuple[Reader, bool] | None:
+    """How to read the edges (and the node count, when an argument gives it) from an input, and
+    whether they come from an adjacency list: the one graph argument, or the one edge list (the
+    one the line names, if several)."""
     count = next((n for n in ("n", "numCourses", "num_courses") if params.get(n) == "int"), None)
     graphs = [n for n, k in params.items() if k == "graph"]
     lists = [n for n, k in params.items() if k == "list" and _rows_of_ints(shown.get(n, []))]
     named = [n for n in lists if re.search(rf"\b{re.escape(n)}\b", line)]
-    lists = named or lists  # "The prerequisites graph has no cycles." beside queries
+    lists = named or lists  # the edge list a line names, beside another list of pairs (queries)
     if len(graphs) == 1 and not lists:
         g = graphs[0]
 
@@ -68,7 +70,7 @@ def _graph_reader(line: str, params: dict[str, str], c: Constraints,
                 return None
             return [(i + 1, v) for i, r in enumerate(rows) for v in r if isinstance(v, int)], len(rows)
 
-        return adjacency
+        return adjacency, True
     if len(lists) != 1:
         return None
     name = lists[0]
@@ -83,7 +85,7 @@ def _graph_reader(line: str, params: dict[str, str], c: Constraints,
         n = args.get(count) if count else None
         return [(r[u], r[v]) for r in rows], n if isinstance(n, int) else None
 
-    return edge_list
+    return edge_list, False
 
 
 def _rows_of_ints(values: list[object]) -> bool:
@@ -105,7 +107,7 @@ def _endpoint_columns(name: str, c: Constraints) -> tuple[int, int]:
 
 
 def _base(params: dict[str, str], shown: dict[str, list[object]],
-          read: Callable[[dict[str, object]], tuple[Edges, int | None] | None]) -> int:
+          read: Reader) -> int:
     """0 when the examples' nodes are numbered from 0, else 1."""
     names = list(params)
     examples = [dict(zip(names, vals, strict=False)) for vals in zip(*(shown.get(n, []) for n in names), strict=False)]
@@ -116,7 +118,7 @@ def _base(params: dict[str, str], shown: dict[str, list[object]],
     return 1
 
 
-def _test(kind: str, read: Callable[[dict[str, object]], tuple[Edges, int | None] | None], undirected: bool,
+def _test(kind: str, read: Reader, undirected: bool,
           base: int) -> Test:
     def test(args: dict[str, object]) -> bool | None:
         got = read(args)

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from vibecode.problems.constraint_types import Check, Constraints, number
+from vibecode.types import ANSWER_TOLERANCE
 
 Test = Callable[[dict[str, object]], bool | None]
-COMPARE_TOLERANCE = 1e-5  # what clr.compare allows between float answers
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le, "!=": operator.ne, "==": operator.eq}
 _UNIQUE_COUNT = re.compile(
@@ -65,7 +65,7 @@ def read_phrase(line: str, params: dict[str, str], c: Constraints) -> bool:
     m = _TOLERANCE.match(text)
     if m:
         tolerance = number(m.group(1).replace("1e", "10^"))
-        return isinstance(tolerance, (int, float)) and tolerance >= COMPARE_TOLERANCE
+        return isinstance(tolerance, (int, float)) and tolerance >= ANSWER_TOLERANCE
     return False
 
 
@@ -101,4 +101,4 @@ def _add(c: Constraints, line: str, kind: str, test: Test) -> bool:
     return True
 
 
-__all__ = ["COMPARE_TOLERANCE", "read_phrase"]
+__all__ = ["read_phrase"]

@@ -26,6 +26,7 @@ def _plain(text: str) -> str:
     text = re.sub(r"<sup>\s*(\w+)\s*</sup>", r"^\1", text)
     return text.replace("≤", "<=").replace("≥", ">=").replace("`", "")
 
+
 def constraint_line(line: str) -> str:
     """A constraint line as the readers see it (and the notes list it): plain (:func:`_plain`), and
     ``x = 5`` as ``x == 5`` but not a quoted character (``exactly one '='``)."""

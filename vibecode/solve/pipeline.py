@@ -77,8 +77,8 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
     results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, sampled.cache)
-    judge_oracle(oracle, problem, results, len(shared),
-                 input_trust(problem, {s: c for s, c in counts.items() if s != "example"}, len(shared)))
+    tiers = {source: count for source, count in counts.items() if source != "example"}
+    judge_oracle(oracle, problem, results, len(shared), input_trust(problem, tiers, len(shared)))
     n_examples = len(problem.examples)
     for i, r in reports.items():
         if r.parsed:
@@ -112,7 +112,6 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
 
     stage = Stage(ctx, "score")
     yield stage.start()
-    tiers = {source: count for source, count in counts.items() if source != "example"}
     decision, behaviour = _decide(ctx, problem, reports, results, shared, tiers, oracle, n)
     if ctx.runner is not None:  # the stress tier: a proposal too slow for the constraints is not verified
         began = time.monotonic()

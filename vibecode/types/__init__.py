@@ -23,6 +23,7 @@ from vibecode.types.engine import (
     TokenDelta,
 )
 from vibecode.types.problems import (
+    ANSWER_TOLERANCE,
     Example,
     ExampleResult,
     InputResult,
@@ -64,6 +65,7 @@ from vibecode.types.runs import (
 )
 
 __all__ = [
+    "ANSWER_TOLERANCE",
     "CandidateEvidence",
     "CandidateReport",
     "ChatMessage",

@@ -12,6 +12,7 @@ ProblemStyle = Literal["leetcode", "humaneval"]
 # "any_nested" every list level is a multiset (the statement says the inner order does not matter
 # either, e.g. "the order of the triplets and of the numbers in them does not matter").
 OutputOrder = Literal["exact", "any", "any_nested"]
+ANSWER_TOLERANCE = 1e-5  # float answers compare equal within this (absolute or relative; clr.compare)
 
 
 @dataclass(frozen=True)
