@@ -92,3 +92,37 @@ def test_planned_request_changes_only_what_the_plan_names(tmp_path: Path) -> Non
     k, fitted, line = p.planned_request(info, 8, params, 1000.0, cache)  # 2,000 tokens at K=4
     assert k == 4 and fitted.max_think_tokens == 2000 - 1024
     assert fitted.temperature == 1.0 and "thinking budget" in line
+
+
+def test_helpers_in_the_batch_make_the_first_steps_dearer_and_are_named() -> None:
+    helpers = p.Helpers(lambda k, max_tokens: [200, 100], batched=True)
+    guess = p.estimate(RATES, 8, 1000, helpers)
+    alone = p.estimate(RATES, 8, 1000)
+    assert guess is not None and alone is not None
+    # 100 steps of 10 sequences, 100 of 9, then 800 of the 8 candidates alone
+    ten, nine = p.step_seconds(RATES, 10), p.step_seconds(RATES, 9)
+    assert ten is not None and nine is not None
+    expected = 100 * ten + 100 * nine + 800 * 0.5
+    assert guess.wall_s == pytest.approx(expected) and guess.wall_s > alone.wall_s
+    assert (guess.helpers, guess.helper_tokens) == (2, 300)
+    assert guess.tokens_per_s == pytest.approx(8300 / guess.wall_s)
+    line = p.plan(RATES, 8, 1000, None, None, helpers).describe()
+    assert "and 2 helpers (300 tokens)" in line
+
+
+def test_helpers_apart_come_on_top_one_sequence_at_a_time() -> None:
+    apart = p.estimate(RATES, 8, 1000, p.Helpers(lambda k, max_tokens: [200, 100], batched=False))
+    assert apart is not None and apart.wall_s == pytest.approx(1000 * 0.5 + 300 * 0.2)
+    none = p.estimate(RATES, 8, 1000, p.Helpers(lambda k, max_tokens: [], batched=False))
+    assert none is not None and none.wall_s == pytest.approx(500.0) and none.helpers == 0
+
+
+def test_a_budget_the_candidates_fit_but_not_with_their_helpers_lowers_k() -> None:
+    helpers = p.Helpers(lambda k, max_tokens: [k * max_tokens // 16] * 3)  # 3/16 more tokens
+    assert p.plan(RATES, 8, 4096, 3072, 2100.0).reason is None  # 2,048 s: the candidates fit
+    chosen = p.plan(RATES, 8, 4096, 3072, 2100.0, helpers)
+    assert chosen.k < 8 and chosen.fits and chosen.reason is not None and "K is" in chosen.reason
+    assert chosen.estimate is not None and chosen.estimate.wall_s <= 2100.0 and chosen.estimate.helpers == 3
+    tight = p.plan(RATES, 8, 4096, 3072, 600.0, helpers)  # the thinking budget leaves room for them
+    assert tight.k == p.MIN_K and tight.estimate is not None
+    assert tight.fits == (tight.estimate.wall_s <= 600.0) and tight.estimate.wall_s <= 600.0

@@ -135,3 +135,29 @@ def test_the_tiny_model_continues_after_the_empty_think_block_and_a_cut_off_is_n
     assert state.code is None  # twelve tokens hold no complete brute force
     assert state.check.reason == "no usable oracle: cut off at 12 tokens"
     assert not state.check.usable and probe.pending == 0
+
+
+def test_the_first_estimate_counts_the_helpers_of_the_batch(tmp_path: Path) -> None:
+    """The sample stage's ETA, from this engine's cached speed, includes the oracle, the generator
+    and the edge cases at their own budgets, and a time budget the candidates alone would fit
+    but not with them lowers K, named."""
+    from vibecode.engine.plan import model_key, record
+    from vibecode.events import StageStarted
+
+    lines = [*right(2), *wrong(2), oracle_line(), generator_line()]
+    pool = write_pool(tmp_path / "pool.jsonl", lines)  # type: ignore[arg-type]
+    engine = ReplayEngine(pool, tps=20000)
+    info = engine.info()
+    record(model_key(info.model, info.backend), 4, 400, 100.0)  # 4 tokens/s at K=4 (test cache dir)
+    settings = Settings(until="all", max_tokens=1000)
+    session = Session(engine, make_sandbox("local", settings), settings, get_manifest("tiny"))
+    events = list(session.solve(problem(), n=4))
+    [sample] = [e for e in events if isinstance(e, StageStarted) and e.stage == "sample"]
+    helpers = sum(helper_budget(role, 4, 1000) for role in ROLES)
+    assert f"for 4 x 1000 tokens and 3 helpers ({helpers} tokens)" in sample.detail
+    # the same request within a time budget that 4 x 1000 tokens alone would fit (1,000 s)
+    tight = Settings(until="all", max_tokens=1000, time_budget_s=1050.0)
+    session = Session(ReplayEngine(pool, tps=20000), make_sandbox("local", tight), tight, get_manifest("tiny"))
+    events = list(session.solve(problem(), n=4))
+    [sample] = [e for e in events if isinstance(e, StageStarted) and e.stage == "sample"]
+    assert "over the" in sample.detail and "helpers" in sample.detail, sample.detail

@@ -4,7 +4,9 @@ The engine records, after each long enough request, the aggregate generation tok
 with K sequences (:func:`record`). They are kept per model and backend in the user cache dir
 (``throughput.json``), each K's figure refreshed by use (a moving average). From them:
 
-- :func:`estimate` gives the wall time of K sequences of up to ``max_tokens`` tokens each;
+- :func:`estimate` gives the wall time of K sequences of up to ``max_tokens`` tokens each, and of
+  the request's :class:`Helpers` (the oracle, the input generator, the edge cases): in the
+  candidates' batch they make the first steps dearer; as requests of their own they come on top;
 - :func:`plan` says, given a time budget, whether K x max_tokens fits, and when it does not,
   proposes a smaller K (down to :data:`MIN_K`) and then a smaller thinking budget, and names the
   change in :attr:`Plan.reason`. It never cuts silently: the caller shows ``reason``.
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
@@ -40,10 +42,22 @@ MIN_RECORD_TOKENS = 32
 
 
 @dataclass(frozen=True)
+class Helpers:
+    """The helper sequences a request brings: ``budgets(k, max_tokens)`` gives each one's token
+    budget beside K candidates of ``max_tokens`` (they shrink with K), and ``batched`` says whether
+    they decode in the candidates' batch or as requests of their own, one sequence each."""
+
+    budgets: Callable[[int, int], Sequence[int]]
+    batched: bool = True
+
+
+@dataclass(frozen=True)
 class Estimate:
     wall_s: float
-    tokens_per_s: float  # aggregate, over the K sequences
+    tokens_per_s: float  # aggregate, over every sequence (the K candidates and the helpers)
     measured_k: tuple[int, ...]  # the K values the estimate comes from
+    helpers: int = 0  # helper sequences counted in ``wall_s``
+    helper_tokens: int = 0  # their budgets, together
 
 
 @dataclass(frozen=True)
@@ -60,8 +74,11 @@ class Plan:
         if self.estimate is None:
             eta = "no estimate yet (the speed of this model on this machine is measured by use)"
         else:
+            helpers = self.estimate.helpers
+            also = (f" and {helpers} helper{'s' if helpers > 1 else ''} ({self.estimate.helper_tokens} tokens)"
+                    if helpers else "")
             eta = (f"about {_duration(self.estimate.wall_s)} for {self.k} x {self.max_tokens} "
-                   f"tokens at {self.estimate.tokens_per_s:.1f} tokens/s")
+                   f"tokens{also} at {self.estimate.tokens_per_s:.1f} tokens/s")
         return f"{eta}; {self.reason}" if self.reason else eta
 
 
@@ -116,19 +133,21 @@ def record(key: str, k: int, tokens: int, seconds: float, path: Path | None = No
 
 
 def plan_request(
-    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None
+    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None,
+    helpers: Helpers | None = None,
 ) -> Plan:
     """:func:`plan` for a request to the engine described by ``info``, from its cached rates."""
     rates = load_rates(model_key(info.model, info.backend), path)
-    return plan(rates, k, params.max_tokens, params.max_think_tokens, budget_s)
+    return plan(rates, k, params.max_tokens, params.max_think_tokens, budget_s, helpers)
 
 
 def planned_request(
-    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None
+    info: EngineInfo, k: int, params: SamplingParams, budget_s: float | None, path: Path | None = None,
+    helpers: Helpers | None = None,
 ) -> tuple[int, SamplingParams, str]:
     """The K and sampling parameters to use (the plan's, when it had to change them to fit the
     budget), and the line to show: the ETA and the change, or "" when nothing is known."""
-    chosen = plan_request(info, k, params, budget_s, path)
+    chosen = plan_request(info, k, params, budget_s, path, helpers)
     if chosen.estimate is None:
         return k, params, ""
     fitted = replace(params, max_tokens=chosen.max_tokens, max_think_tokens=chosen.max_think_tokens)
@@ -151,12 +170,30 @@ def step_seconds(rates: Mapping[int, float], k: int) -> float | None:
     return None  # unreachable: k lies within the points
 
 
-def estimate(rates: Mapping[int, float], k: int, max_tokens: int) -> Estimate | None:
-    """The wall time of K sequences that each generate up to ``max_tokens`` tokens."""
+def estimate(rates: Mapping[int, float], k: int, max_tokens: int, helpers: Helpers | None = None,
+             ) -> Estimate | None:
+    """The wall time of K sequences that each generate up to ``max_tokens`` tokens, with the
+    ``helpers``: in the batch, each decode step costs what a step of the sequences still open
+    costs; apart, each helper is a request of one sequence before or after the batch."""
     step = step_seconds(rates, k)
     if step is None:
         return None
-    return Estimate(step * max_tokens, k / step, tuple(sorted(rates)))
+    measured = tuple(sorted(rates))
+    extra = [h for h in (helpers.budgets(k, max_tokens) if helpers is not None else ()) if h > 0]
+    if not extra:
+        return Estimate(step * max_tokens, k / step, measured)
+    assert helpers is not None
+    if helpers.batched:
+        lengths = [max_tokens] * k + extra
+        wall, done = 0.0, 0
+        for end in sorted(set(lengths)):
+            open_now = sum(length > done for length in lengths)
+            wall += (step_seconds(rates, open_now) or step) * (end - done)
+            done = end
+    else:
+        wall = step * max_tokens + (step_seconds(rates, 1) or step) * sum(extra)
+    tokens = k * max_tokens + sum(extra)
+    return Estimate(wall, tokens / wall, measured, len(extra), sum(extra))
 
 
 def plan(
@@ -165,39 +202,50 @@ def plan(
     max_tokens: int,
     max_think_tokens: int | None,
     budget_s: float | None,
+    helpers: Helpers | None = None,
 ) -> Plan:
-    """What to sample within ``budget_s`` seconds: the request itself when it fits, else a
-    smaller K (not below MIN_K), else also a smaller thinking budget (not below MIN_THINK).
-    When even that does not fit, the smallest plan is returned with ``fits=False``."""
-    asked = Plan(k, max_tokens, max_think_tokens, estimate(rates, k, max_tokens), True)
+    """What to sample within ``budget_s`` seconds, the ``helpers`` counted: the request itself
+    when it fits, else a smaller K (not below MIN_K), else also a smaller thinking budget (not
+    below MIN_THINK). When even that does not fit, the smallest plan is returned with
+    ``fits=False``."""
+    asked = Plan(k, max_tokens, max_think_tokens, estimate(rates, k, max_tokens, helpers), True)
     if budget_s is None or asked.estimate is None or asked.estimate.wall_s <= budget_s:
         return asked
     over = f"{_duration(asked.estimate.wall_s)} is over the {_duration(budget_s)} budget"
     for smaller in range(k - 1, min(k, MIN_K) - 1, -1):
-        guess = estimate(rates, smaller, max_tokens)
+        guess = estimate(rates, smaller, max_tokens, helpers)
         if guess is not None and guess.wall_s <= budget_s:
             return replace(asked, k=smaller, estimate=guess,
                            reason=f"K x max_tokens = {k} x {max_tokens}: {over}, so K is {smaller}")
     k_floor = min(k, MIN_K)
     step = step_seconds(rates, k_floor) or 0.0
     answer = max(0, max_tokens - (max_think_tokens or 0))  # room kept for the answer
-    fit_tokens = int(budget_s / step) if step > 0 else max_tokens
+    helper_s = _helper_seconds(rates, k_floor, max_tokens, helpers)
+    fit_tokens = int(max(0.0, budget_s - helper_s) / step) if step > 0 else max_tokens
     think = fit_tokens - answer
     floor = min(MIN_THINK, max_think_tokens or MIN_THINK)
     if max_think_tokens is not None and think >= floor:
         think = min(think, max_think_tokens)
         total = answer + think
-        return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=think,
-                       estimate=estimate(rates, k_floor, total),
+        fitted = estimate(rates, k_floor, total, helpers)
+        return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=think, estimate=fitted,
+                       fits=fitted is not None and fitted.wall_s <= budget_s,
                        reason=(f"K x max_tokens = {k} x {max_tokens}: {over}, so K is {k_floor} "
                                f"and the thinking budget {think} tokens (was {max_think_tokens})"))
     least = floor if max_think_tokens is not None else None
     total = answer + floor if max_think_tokens is not None else max_tokens
-    guess = estimate(rates, k_floor, total)
+    guess = estimate(rates, k_floor, total, helpers)
     return replace(asked, k=k_floor, max_tokens=total, max_think_tokens=least, estimate=guess,
                    fits=guess is not None and guess.wall_s <= budget_s,
                    reason=(f"K x max_tokens = {k} x {max_tokens}: {over}; even K={k_floor} with "
                            f"{total} tokens needs {_duration(guess.wall_s if guess else 0)}"))
+
+
+def _helper_seconds(rates: Mapping[int, float], k: int, max_tokens: int, helpers: Helpers | None) -> float:
+    """What the helpers add to K candidates' wall (an upper bound for a smaller ``max_tokens``:
+    their budgets shrink with it)."""
+    alone, both = estimate(rates, k, max_tokens), estimate(rates, k, max_tokens, helpers)
+    return both.wall_s - alone.wall_s if alone is not None and both is not None else 0.0
 
 
 def tokens_left(tokens: Mapping[int, int], finished: Collection[int], k: int, max_tokens: int) -> list[int]:

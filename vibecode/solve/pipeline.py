@@ -41,7 +41,7 @@ from vibecode.solve.oracle_stage import (
     judge_oracle,
     skipped,
 )
-from vibecode.solve.sample_stage import sample_stage
+from vibecode.solve.sample_stage import planned_helpers, sample_stage
 from vibecode.solve.verdicts import EarlyVerdicts
 from vibecode.types import (
     CandidateEvidence,
@@ -61,7 +61,8 @@ MAX_MODEL_VERDICTS = 12  # verdict prompts per request, at most
 def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None, SolveResult]:
     started = time.monotonic()
     # A measured speed that cannot fit --time-budget lowers K or the thinking budget, named.
-    n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds)
+    n, ctx.params, eta = planned_request(ctx.engine.info(), n, ctx.params, ctx.budget.seconds,
+                                         helpers=planned_helpers(ctx, problem))
     # One batch of the candidates and the helpers, each candidate verified as it finishes; a free
     # replay or streaming = False keeps the old order (vibecode.solve.sample_stage).
     sampled = yield from sample_stage(ctx, problem, n, eta, MAX_MODEL_VERDICTS)

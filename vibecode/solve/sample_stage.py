@@ -19,6 +19,7 @@ from vibecode.clr.design_inputs import generate_design_inputs
 from vibecode.clr.inputs import edge_case_prompt, generate_inputs, parse_model_inputs
 from vibecode.clr.oracle import OracleCheck, run_generator
 from vibecode.engine.base import Request
+from vibecode.engine.plan import Helpers, planned_request
 from vibecode.engine.sampling import ask_model, sample_batch, sample_candidates
 from vibecode.errors import ContextOverflow, ExtractionError
 from vibecode.events import Event, InputsReady, SampleBudget, StepUnavailable
@@ -29,6 +30,7 @@ from vibecode.solve.helper_budgets import (
     GENERATOR,
     ORACLE,
     cut_off,
+    helper_budget,
     helper_request_params,
 )
 from vibecode.solve.oracle_stage import OracleState, request_oracle
@@ -43,7 +45,7 @@ from vibecode.solve.streaming import FREE_REPLAY, Probe, input_key, samples_for_
 from vibecode.solve.verdicts import EarlyVerdicts
 from vibecode.types import Completion, InputResult, InputSet, Problem, SamplingParams
 
-__all__ = ["EDGE_CASES", "Sampled", "helper_params", "sample_stage", "shared_inputs"]
+__all__ = ["EDGE_CASES", "Sampled", "helper_params", "planned_helpers", "sample_stage", "shared_inputs"]
 
 
 @dataclass
@@ -73,6 +75,7 @@ def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_
         except ContextOverflow as exc:
             ctx.notes.append(f"The candidates and the helper requests did not fit in one batch ({exc.message}); "
                              "the helpers ran as separate requests before sampling.")
+            eta = planned_request(ctx.engine.info(), n, ctx.params, None)[2]  # the candidates alone now
     shared, counts, oracle = yield from _helpers_apart(ctx, problem, n)
     probe = Probe(ctx.runner, problem, shared, oracle.code, ctx.until, n) if ctx.runner is not None else None
     completions = yield from _sample(ctx, problem, n, probe, eta)
@@ -89,6 +92,19 @@ def _sample(ctx: SolveContext, problem: Problem, n: int, probe: Probe | None, et
     return completions
 
 
+def planned_helpers(ctx: SolveContext, problem: Problem) -> Helpers | None:
+    """The helper requests :func:`sample_stage` will make, as the plan counts them: their budgets
+    for any K, in the candidates' batch or apart (a batch that overflows the context is found only
+    when it is sent; the sampling ETA is then given again without them)."""
+    roles = [ORACLE, GENERATOR] if _asks_oracle(ctx) else []
+    if _asks_edge_cases(ctx, problem):
+        roles.append(EDGE_CASES)
+    if not roles:
+        return None
+    batched = ctx.streaming and ctx.runner is not None and not samples_for_free(ctx.engine)
+    return Helpers(lambda k, max_tokens: [helper_budget(role, k, max_tokens) for role in roles], batched)
+
+
 def helper_params(ctx: SolveContext, role: str, n: int) -> SamplingParams:
     """The sampling of helper ``role`` beside ``n`` candidates: its own budget and prefix."""
     return helper_request_params(role, ctx.helper_params, ctx.params, n, ctx.helper_prefill)
@@ -98,7 +114,8 @@ def _helpers_apart(ctx: SolveContext, problem: Problem, n: int,
                    ) -> Generator[Event, None, tuple[list[dict[str, object]], dict[str, int], OracleState]]:
     """The oracle and generator, then the edge cases, each as a request of its own."""
     oracle = OracleState()
-    if ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted:
+    if _asks_oracle(ctx):
+        assert ctx.runner is not None  # _asks_oracle checked it
         stage = Stage(ctx, "oracle")
         yield stage.start("a brute-force solution and an input generator")
         oracle = request_oracle(ctx.engine, ctx.runner, problem, helper_params(ctx, ORACLE, n),
@@ -142,6 +159,10 @@ def shared_inputs(
     return shared, counts, notes
 
 
+def _asks_oracle(ctx: SolveContext) -> bool:
+    return ctx.use_model_inputs and ctx.runner is not None and not ctx.budget.exhausted
+
+
 def _asks_edge_cases(ctx: SolveContext, problem: Problem) -> bool:
     return ctx.use_model_inputs and not ctx.budget.exhausted and not problem.signature.design  # no design prompt yet
 
@@ -155,7 +176,7 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limi
     shared, counts, notes = yield from shared_inputs(ctx, problem, ask=False)
     yield stage.finish()
     helpers: list[tuple[str, Request]] = []
-    if ctx.use_model_inputs and not ctx.budget.exhausted:
+    if _asks_oracle(ctx):
         helpers += [(ORACLE, Request(oracle_messages(problem), helper_params(ctx, ORACLE, n), 1, ORACLE)),
                     (GENERATOR, Request(generator_messages(problem), helper_params(ctx, GENERATOR, n), 1, GENERATOR))]
     if _asks_edge_cases(ctx, problem):
@@ -173,7 +194,8 @@ def _batched(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limi
     named = {ORACLE: "a brute-force oracle", GENERATOR: "an input generator", EDGE_CASES: "edge cases"}
     also = f" with {', '.join(named[role] for role, _ in helpers)} in the same batch" if helpers else ""
     yield stage.start(f"{n} candidates{also}" + (f"; {eta}" if eta else ""),
-                      SampleBudget(n, ctx.params.max_tokens, len(helpers), ctx.helper_params.max_tokens))
+                      SampleBudget(n, ctx.params.max_tokens, len(helpers),
+                                   max((r.params.max_tokens for _, r in helpers), default=0)))
     on_helper = _HelperSink(ctx, problem, probe, oracle, [role for role, _ in helpers])
     try:
         completions = yield from sample_batch(ctx.engine, solve_messages(problem), ctx.params, n, ctx.budget,
