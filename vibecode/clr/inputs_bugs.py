@@ -11,13 +11,14 @@ one or two arguments:
 - ``runs``: a sorted list with duplicates, all equal, with a target on each run;
 - ``shapes``: a list of lists as 1 x n, n x 1 and 1 x 1 (filled in order where it is sorted);
 - ``orders``: a flat list ascending, descending, all negative, all zero;
-- ``strings``: repeated and overlapping patterns, a part found in a text only after a near miss,
+- ``strings``: repeated and overlapping patterns (also at the sizes the description names, one
+  more and one less: :func:`stated_sizes`), a part found in a text only after a near miss,
   numeric strings (``0``, leading zeros where allowed, signs and the 32-bit bounds where the
   characters allow; see ``clr.inputs_bugs_text``).
 
 The caller (``clr.inputs_tiers``) validates each input and keeps at most ``BUG_INPUTS``, taking
-from the strategies in turn (these, then the structural ones of ``clr.inputs_bugs_struct``) so
-that each one is represented.
+from the strategies in turn (these, then the structural ones of ``clr.inputs_bugs_struct``, then
+the example-format strings of ``clr.inputs_bugs_format``) so that each one is represented.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Callable
 
 from vibecode.clr.inputs_bugs_text import numeric, overlap_pairs, pairs_of, patterns
 from vibecode.clr.inputs_check import leaf, leaves, rotated_lists, seen_values, specs
+from vibecode.clr.trust import description
 from vibecode.problems.constraint_types import Constraints, resolve
 from vibecode.problems.typespec import TypeSpec
 from vibecode.types import Problem
@@ -251,10 +253,12 @@ def strings(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     base = bases[0]
     zeros = not any("leading zero" in line.lower() for line in problem.constraints)
     per: dict[str, list[str]] = {}
+    stated = stated_sizes(problem)
     for n in names:
         chars = _chars(problem, c, n)
         size = _small_len(c, n, base, 6)
-        per[n] = numeric(chars, size, leading_zeros=zeros) + patterns(chars, size)
+        at_stated = [x for k in stated for m in (k + 1, k, k - 1) for x in patterns(chars, m)[:2]]
+        per[n] = list(dict.fromkeys(at_stated + numeric(chars, size, leading_zeros=zeros) + patterns(chars, size)))
     out: list[Args] = []
     if len(names) >= 2:
         a, b = names[0], names[1]
@@ -267,13 +271,21 @@ def strings(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     return out
 
 
+def stated_sizes(problem: Problem) -> list[int]:
+    """Sizes the description names in digits ("10-letter-long sequences", "at most 3 times"),
+    from 2 to 100, in order: a string of such a length, one more or one less, meets an
+    off-by-one at that boundary (a window loop that stops one early sees no repeat in ``"A" * 11``)."""
+    sizes = [int(m) for m in re.findall(r"(?<![\w.^-])(\d{1,3})(?![\w.^])", description(problem))]
+    return list(dict.fromkeys(k for k in sizes if 2 <= k <= 100))[:3]
+
+
 STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] = {
     "extremes": extremes, "rotations": rotations, "runs": runs, "targets": targets, "shapes": shapes,
     "strings": strings, "orders": orders,
 }
 
 
-WEIGHTS = {"rotations": 2, "strings": 2}  # inputs taken from a strategy in each round (default 1)
+WEIGHTS = {"rotations": 2, "strings": 2, "formats": 2}  # inputs taken from a strategy in each round (default 1)
 
 
 def bug_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
