@@ -144,3 +144,17 @@ def test_compare_version_numbers_wrong_majority_is_not_verified(tmp_path: Path) 
     result = _solve(tmp_path, problem, _pool("LeetCode/compare_version_numbers@wrong-majority"))
     assert result.status == "plausible" and "crashes on it" in result.decision.reason
     assert result.decision.reliability < 0.5
+
+
+def test_a_promise_in_the_description_leaves_vibecodes_inputs_untrusted() -> None:
+    # "You may assume that the majority element always exists in the array.": vibecode's inputs
+    # may have no majority; there Boyer-Moore and a brute force differ, and both may
+    majority = _problem("majority_element")
+    assert "assume" in (tiers_vouched(majority) or "")
+    right = [ev(0, ("ok:1", "ok:2", "ok:3", "ok:7"))]
+    oracle = ("ok:1", "ok:2", "ok:3", "ok:5")  # no majority in input 3: any answer goes
+    assert len(majority.examples) == 2
+    trusted = input_trust(majority, {"type": 1, "generator": 1}, 4)
+    assert trusted == (True, True, False, True)  # the tier input is no verdict, the generator's is
+    d = decide(right, k=1, oracle=oracle, trusted=trusted)
+    assert d.status != "failed" and d.best == 0

@@ -16,7 +16,8 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
   lines, every one was understood (``Constraints.skipped`` is empty), none is a promise that is
   not generated (``Constraints.promises``: "It is guaranteed that ...", "exactly one solution"),
   and the statement's description names no property of its inputs that lies outside the
-  constraint lines (``non-overlapping``, ``valid ...``, ``guaranteed``, ...: :data:`GUARANTEE`).
+  constraint lines (``non-overlapping``, ``valid ...``, ``guaranteed``, "you may assume that the
+  majority element always exists", ...: :data:`GUARANTEE`).
 
 :func:`vibecode.clr.score.decide` adds one more rule on the inputs that are left: an input on
 which the oracle agrees with no cluster at all is *suspect* (probably invalid, or the oracle is
@@ -38,7 +39,7 @@ TRUSTED_SOURCES = ("model", "generator")  # inputs the model wrote after reading
 GUARANTEE = re.compile(
     r"non-?overlapping|guarantee|promise|\bvalid\b|\bwell-formed\b|\bexactly one\b|\bno two\b|"
     r"\bat most one\b|\bbalanced\b|\bperfect\b|\bcomplete\b|\bconnected\b|\bacyclic\b|"
-    r"\bpermutation\b|\bpalindrom",
+    r"\bpermutation\b|\bpalindrom|\b(?:you (?:may|can) )?assume that\b|\byou (?:may|can) assume\b",
     re.I,
 )
 
