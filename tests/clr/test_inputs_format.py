@@ -74,28 +74,3 @@ def test_a_problem_without_separators_gets_no_format_inputs() -> None:
     problem = real("roman_to_integer")  # "MCMXCIV": one run, nothing to keep
     assert format_candidates(problem, parse_constraints(problem), []) == {}
 
-
-WINDOW_RIGHT = """
-class Solution:
-    def repeated_dna_sequences(self, s: str) -> list[str]:
-        seen, out = set(), set()
-        for i in range(len(s) - 9):
-            w = s[i:i + 10]
-            if w in seen:
-                out.add(w)
-            seen.add(w)
-        return sorted(out)
-"""
-
-WINDOW_SHORT = WINDOW_RIGHT.replace("range(len(s) - 9)", "range(len(s) - 10)")
-
-
-def test_strings_at_the_size_the_description_names_meet_a_window_one_short() -> None:
-    from vibecode.clr.inputs_bugs import stated_sizes
-
-    problem = real("repeated_dna_sequences")  # "all the 10-letter-long sequences"
-    assert stated_sizes(problem) == [10]
-    inputs = [dict(x) for x in generate_inputs(problem).inputs]
-    assert {"s": "A" * 11} in inputs
-    right, short = outputs(problem, WINDOW_RIGHT, inputs), outputs(problem, WINDOW_SHORT, inputs)
-    assert right != short  # random A/C/G/T strings almost never repeat a 10-letter window

@@ -11,6 +11,7 @@ one or two arguments:
 - ``runs``: a sorted list with duplicates, all equal, with a target on each run;
 - ``shapes``: a list of lists as 1 x n, n x 1 and 1 x 1 (filled in order where it is sorted);
 - ``orders``: a flat list ascending, descending, all negative, all zero;
+- ``prefixes``: non-negative integers whose digits begin alike (``[12, 121]``, ``[3, 30, 34]``);
 - ``strings``: repeated and overlapping patterns (also at the sizes the description names, one
   more and one less: :func:`stated_sizes`), a part found in a text only after a near miss,
   numeric strings (``0``, leading zeros where allowed, signs and the 32-bit bounds where the
@@ -240,6 +241,25 @@ def orders(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     return out
 
 
+PREFIX_LISTS = ([12, 121], [121, 12], [3, 30, 34, 5, 9], [10, 2], [0, 0], [824, 8247], [8247, 824], [1, 11, 111],
+                [9, 98, 989], [20, 1, 2])
+
+
+def prefixes(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
+    """Lists of non-negative integers whose digits begin alike (``[12, 121]``, ``[3, 30, 34]``,
+    ``[0, 0]``), in both orders: where numbers are compared or joined as text, a tie-break on
+    the shorter one is the usual slip. Only where the list's stated range allows them."""
+    spec = specs(problem)
+    base = bases[0]
+    out: list[Args] = []
+    for name in _lists(spec, 1):
+        r = _int_range(c, name, base)
+        if r is None or r[0] > 0:
+            continue
+        out += [{**base, name: items} for items in PREFIX_LISTS if all(r[0] <= x <= r[1] for x in items)]
+    return out
+
+
 def _chars(problem: Problem, c: Constraints, name: str) -> str:
     if name in c.chars:
         return c.chars[name]
@@ -281,7 +301,7 @@ def stated_sizes(problem: Problem) -> list[int]:
 
 STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] = {
     "extremes": extremes, "rotations": rotations, "runs": runs, "targets": targets, "shapes": shapes,
-    "strings": strings, "orders": orders,
+    "strings": strings, "orders": orders, "prefixes": prefixes,
 }
 
 

@@ -1,0 +1,62 @@
+"""Issue 14, the dev pools 46-60: bug-seeking inputs that the hand-written wrong answers needed,
+on real rendered statements, each run in the real harness against a right and a wrong answer.
+
+- strings at the size the description names, one more and one less (``repeated_dna_sequences``:
+  "10-letter-long"; a window loop one short sees no repeat in ``"A" * 11``);
+- integers whose digits begin alike (``largest_number``: ``[121, 12]``, where padding each
+  number with its first digit ties and keeps the wrong order).
+"""
+
+from __future__ import annotations
+
+from tests.clr.leetcode_real import outputs, real
+from vibecode.clr.inputs import generate_inputs
+from vibecode.clr.inputs_bugs import stated_sizes
+
+WINDOW_RIGHT = """
+class Solution:
+    def repeated_dna_sequences(self, s: str) -> list[str]:
+        seen, out = set(), set()
+        for i in range(len(s) - 9):
+            w = s[i:i + 10]
+            if w in seen:
+                out.add(w)
+            seen.add(w)
+        return sorted(out)
+"""
+
+WINDOW_SHORT = WINDOW_RIGHT.replace("range(len(s) - 9)", "range(len(s) - 10)")
+
+
+def test_strings_at_the_size_the_description_names_meet_a_window_one_short() -> None:
+    problem = real("repeated_dna_sequences")  # "all the 10-letter-long sequences"
+    assert stated_sizes(problem) == [10]
+    inputs = [dict(x) for x in generate_inputs(problem).inputs]
+    assert {"s": "A" * 11} in inputs
+    right, short = outputs(problem, WINDOW_RIGHT, inputs), outputs(problem, WINDOW_SHORT, inputs)
+    assert right != short  # random A/C/G/T strings almost never repeat a 10-letter window
+
+
+LARGEST_RIGHT = """
+class Solution:
+    def largest_number(self, nums: list[int]) -> str:
+        words = sorted(map(str, nums), key=lambda w: w * 10, reverse=True)
+        return str(int("".join(words)))
+"""
+
+LARGEST_PADDED = """
+class Solution:
+    def largest_number(self, nums: list[int]) -> str:
+        words = sorted(map(str, nums), key=lambda w: w.ljust(11, w[0]), reverse=True)
+        out = "".join(words)
+        return "0" if out[0] == "0" else out
+"""
+
+
+def test_numbers_whose_digits_begin_alike_meet_a_tie_broken_the_wrong_way() -> None:
+    problem = real("largest_number")
+    inputs = [dict(x) for x in generate_inputs(problem).inputs]
+    assert {"nums": [121, 12]} in inputs and {"nums": [12, 121]} in inputs
+    right, padded = outputs(problem, LARGEST_RIGHT, inputs), outputs(problem, LARGEST_PADDED, inputs)
+    differ = [x for x, a, b in zip(inputs, right, padded, strict=True) if a != b]
+    assert {"nums": [121, 12]} in differ, differ
