@@ -1,4 +1,10 @@
-"""Run candidates on inputs in the sandbox: one harness process per candidate, in parallel."""
+"""Run candidates on inputs in the sandbox: one harness process per candidate, in parallel.
+
+The per-input time limit of these runs is a cap for answers, not a speed verdict (that is the
+stress tier's, ``clr.stress``, with a LeetCode-like limit). So an input on which a candidate
+timed out is run once more with ``RETRY_FACTOR`` times the time (up to ``RETRY_INPUTS`` inputs a
+candidate): on a busy machine a correct answer near the limit would otherwise time out on one run
+and answer on another, and two correct candidates would fall into different behaviour clusters."""
 
 from __future__ import annotations
 
@@ -14,6 +20,8 @@ from vibecode.sandbox.readback import read_back_text
 from vibecode.types import FileChange, InputResult, Patch, Signature
 
 RESULT_CAP = 32 << 20  # bytes of a result file read back (a candidate could write any size)
+RETRY_INPUTS = 4  # timed-out inputs of one candidate run again, at most
+RETRY_FACTOR = 3.0  # their time limit, against the first run's
 
 
 class CandidateRunner:
@@ -24,11 +32,15 @@ class CandidateRunner:
         per_input_timeout_s: float = 1.0,
         memory_mb: int = 1024,
         parallel: int | None = None,
+        retry_timeouts: bool = True,
+        retry_factor: float = RETRY_FACTOR,
     ) -> None:
         self.sandbox = sandbox
         self.per_input_timeout_s = per_input_timeout_s
         self.memory_mb = memory_mb
         self.parallel = parallel
+        self.retry_timeouts = retry_timeouts  # False where a timeout is the verdict (clr.stress)
+        self.retry_factor = retry_factor
         self._empty = Path(tempfile.mkdtemp(prefix="vibecode-empty-"))
 
     def run(
@@ -48,7 +60,36 @@ class CandidateRunner:
         workers = max(1, min(self.parallel or len(jobs), len(jobs)))
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="candidate") as pool:
             futures = {i: pool.submit(run_job, job, self._execute) for i, job in jobs.items()}
-            return {i: tuple(f.result()) for i, f in futures.items()}
+            results = {i: tuple(f.result()) for i, f in futures.items()}
+        return self._retried(signature, codes, inputs, results) if self.retry_timeouts else results
+
+    def _retried(
+        self,
+        signature: Signature,
+        codes: Mapping[int, str],
+        inputs: Mapping[int, Sequence[Mapping[str, object]]],
+        results: dict[int, tuple[InputResult, ...]],
+    ) -> dict[int, tuple[InputResult, ...]]:
+        """``results`` with up to ``RETRY_INPUTS`` timed-out inputs per candidate run once more,
+        with ``retry_factor`` times the time; what they answer then replaces the timeout."""
+        again = {i: [j for j, r in enumerate(rs) if r.status == "timeout"][:RETRY_INPUTS] for i, rs in results.items()}
+        again = {i: js for i, js in again.items() if js}
+        if not again:
+            return results
+        longer = CandidateRunner(self.sandbox, per_input_timeout_s=self.per_input_timeout_s * self.retry_factor,
+                                 memory_mb=self.memory_mb, parallel=self.parallel, retry_timeouts=False)
+        try:
+            rerun = longer.run(signature, {i: codes[i] for i in again},
+                               {i: [inputs[i][j] for j in js] for i, js in again.items()})
+        finally:
+            longer.close()
+        out = dict(results)
+        for i, js in again.items():
+            merged = list(results[i])
+            for j, r in zip(js, rerun.get(i, ()), strict=False):
+                merged[j] = r
+            out[i] = tuple(merged)
+        return out
 
     def _execute(self, job: HarnessJob) -> RawRun:
         patch = Patch(tuple(FileChange(path, None, text) for path, text in job.files.items()))

@@ -50,7 +50,8 @@ def calibrated_limit(runner: CandidateRunner, base_s: float = STRESS_TIME_LIMIT_
     sandbox: at least ``REFERENCE_FACTOR`` times its duration. O(n^2) at 10^5 is some 10^4 times
     that reference, so the two stay apart however loaded the machine is."""
     nums = [(i * 7919) % 100_003 for i in range(100_000)]
-    timed = CandidateRunner(runner.sandbox, per_input_timeout_s=60.0, memory_mb=runner.memory_mb, parallel=1)
+    timed = CandidateRunner(runner.sandbox, per_input_timeout_s=60.0, memory_mb=runner.memory_mb, parallel=1,
+                            retry_timeouts=False)
     try:
         res = timed.run(_REFERENCE, {0: _REFERENCE_CODE}, {0: [{"nums": nums}]}).get(0, ())
     finally:
@@ -102,7 +103,8 @@ def run_stress(
     a time, with ``time_limit_s`` per input."""
     if not inputs or not codes:
         return {}
-    timed = CandidateRunner(runner.sandbox, per_input_timeout_s=time_limit_s, memory_mb=runner.memory_mb, parallel=1)
+    timed = CandidateRunner(runner.sandbox, per_input_timeout_s=time_limit_s, memory_mb=runner.memory_mb, parallel=1,
+                            retry_timeouts=False)
     try:
         results = timed.run(signature, codes, {i: list(inputs) for i in codes})
     finally:

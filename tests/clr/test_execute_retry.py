@@ -1,0 +1,36 @@
+"""A timed-out input is run once more with more time (vibecode.clr.execute): the per-input limit
+of the answer tiers caps a run, it is no speed verdict (the stress tier's is, and it never
+retries). Real runs in the local sandbox; the margins are seconds, not milliseconds."""
+
+from __future__ import annotations
+
+from vibecode.clr.execute import RETRY_INPUTS, CandidateRunner
+from vibecode.config import Settings
+from vibecode.sandbox import make_sandbox
+from vibecode.types import Param, Signature
+
+SIG = Signature("f", (Param("n", "int"),), "int")
+SLOW = "import time\n\ndef f(n: int) -> int:\n    time.sleep(n / 10)\n    return n\n"
+
+
+def _run(runner: CandidateRunner, inputs: list[dict[str, object]]) -> list[str]:
+    try:
+        return [r.status for r in runner.run(SIG, {0: SLOW}, {0: inputs})[0]]
+    finally:
+        runner.close()
+
+
+def test_an_answer_that_needs_a_little_more_time_is_kept_and_a_hopeless_one_stays_a_timeout() -> None:
+    sandbox = make_sandbox("local", Settings())
+    inputs: list[dict[str, object]] = [{"n": 0}, {"n": 6}, {"n": 600}]  # 0 s, 0.6 s, 60 s
+    got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=20.0), inputs)
+    assert got == ["ok", "ok", "timeout"]  # 0.6 s fits 4 s; 60 s does not
+    plain = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_timeouts=False), inputs)
+    assert plain == ["ok", "timeout", "timeout"]
+
+
+def test_at_most_a_few_timed_out_inputs_are_run_again() -> None:
+    sandbox = make_sandbox("local", Settings())
+    inputs: list[dict[str, object]] = [{"n": 6}] * (RETRY_INPUTS + 2)
+    got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=20.0), inputs)
+    assert got == ["ok"] * RETRY_INPUTS + ["timeout"] * 2
