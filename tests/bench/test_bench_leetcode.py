@@ -160,6 +160,35 @@ def test_hidden_tests_run_design_classes_operation_by_operation() -> None:
     assert not ran[1].passed and "case 1 of" in ran[1].detail  # a get does not refresh the key
 
 
+WORD_DISTANCE = """\
+class WordDistance:
+    def __init__(self, words_dict: list[str]) -> None:
+        self.at: dict[str, list[int]] = {}
+        for i, w in enumerate(words_dict):
+            self.at.setdefault(w, []).append(i)
+
+    def shortest(self, word1: str, word2: str) -> int:
+        return min(abs(i - j) for i in self.at[word1] for j in self.at[word2])
+"""
+
+
+def test_a_constructor_list_the_package_gives_unwrapped_is_passed_whole() -> None:
+    # shortest_word_distance_ii's cases give WordDistance its word list unwrapped, where the
+    # statement shows [[["practice", "makes", ...]], ...]: every right answer failed with a TypeError
+    settings = Settings()
+    sandbox = make_sandbox(settings.sandbox, settings)
+    by_slug = {p.slug: p for p in load_all()}
+    c = classify(by_slug["shortest_word_distance_ii"])
+    assert c.spec is not None and "[['practice', 'makes', 'perfect', 'coding', 'makes']]" in c.spec.cases[0]
+    lru = classify(by_slug["lru_cache"])  # a wrapped constructor is left as it is
+    assert lru.spec is not None and lru.spec.cases[0].startswith("(['LRUCache', 'put'")
+    assert "[[2], [1, 1]" in lru.spec.cases[0]
+    off = WORD_DISTANCE.replace("abs(i - j)", "abs(i - j) + 1")
+    ran = run_leetcode_hidden(sandbox, to_task(c), {0: WORD_DISTANCE, 1: off})
+    assert ran[0].passed, ran[0].detail
+    assert not ran[1].passed and "TypeError" not in ran[1].detail
+
+
 def test_hidden_tests_need_the_marker_after_the_last_case() -> None:
     settings = Settings()
     sandbox = make_sandbox(settings.sandbox, settings)

@@ -21,6 +21,7 @@ few comparison kinds vibecode implements itself (``exact``, ``sorted``, ``set``,
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -148,6 +149,29 @@ def classify(p: LeetCodeProblem, raw: dict[str, str] | None = None) -> Classifie
     return Classified(p, None, HiddenSpec(p.entry, kind[0], kind[1], cases))
 
 
+def _wrap_constructor(p: LeetCodeProblem, case: tuple[object, ...]) -> tuple[object, ...]:
+    """``case`` with the constructor's arguments as a list of arguments. Some of the package's
+    cases give a constructor of one list parameter its list unwrapped (shortest_word_distance_ii:
+    ``[['practice', 'makes', ...], ['coding', 'practice'], ...]`` where the statement shows
+    ``[[["practice", "makes", ...]], ...]``); a faithful call then passes the list whole."""
+    operations, inputs, expected = case
+    init = dict(p.methods).get("__init__")
+    if init is None or not isinstance(inputs, list) or not inputs or not isinstance(inputs[0], list):
+        return case
+    try:
+        fn = ast.parse(f"def f{init}: pass").body[0]
+    except SyntaxError:
+        return case
+    if not isinstance(fn, ast.FunctionDef):
+        return case
+    args = fn.args.args[1:]
+    first = inputs[0]
+    listed = len(args) == 1 and args[0].annotation is not None and ast.unparse(args[0].annotation).startswith(("list", "List"))
+    if listed and (len(first) != 1 or not isinstance(first[0], list)):
+        return (operations, [[first], *inputs[1:]], expected)
+    return case
+
+
 def _classify_design(p: LeetCodeProblem, raw: dict[str, str]) -> Classified:
     """A design class whose cases are (operations, arguments, outputs), the first operation the
     constructor, every other one a method of the starter class, compared exactly."""
@@ -165,6 +189,7 @@ def _classify_design(p: LeetCodeProblem, raw: dict[str, str]) -> Classified:
         ops.update(str(op) for op in operations[1:])
     if not cases or any(op.lower() not in names for op in ops):
         return Classified(p, "design (other format)", None)
+    cases = [_wrap_constructor(p, case) for case in cases]
     methods = tuple(sorted((op, names[op.lower()]) for op in ops))
     void = tuple(sorted(name for name, sig in p.methods if re.search(r"->\s*None\s*$", sig)))
     return Classified(p, None, HiddenSpec(p.class_name, "design", 0.0, tuple(repr(c) for c in cases), methods, void))
