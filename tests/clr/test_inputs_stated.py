@@ -1,10 +1,11 @@
-"""Issue 14, the dev pools 46-60: bug-seeking inputs that the hand-written wrong answers needed,
+"""Issue 14, the dev pools 46-75: bug-seeking inputs that the hand-written wrong answers needed,
 on real rendered statements, each run in the real harness against a right and a wrong answer.
 
 - strings at the size the description names, one more and one less (``repeated_dna_sequences``:
   "10-letter-long"; a window loop one short sees no repeat in ``"A" * 11``);
 - integers whose digits begin alike (``largest_number``: ``[121, 12]``, where padding each
-  number with its first digit ties and keeps the wrong order).
+  number with its first digit ties and keeps the wrong order);
+- rows as long as the examples' rows where no row length is stated (``meeting_rooms_ii``).
 """
 
 from __future__ import annotations
@@ -60,3 +61,11 @@ def test_numbers_whose_digits_begin_alike_meet_a_tie_broken_the_wrong_way() -> N
     right, padded = outputs(problem, LARGEST_RIGHT, inputs), outputs(problem, LARGEST_PADDED, inputs)
     differ = [x for x, a, b in zip(inputs, right, padded, strict=True) if a != b]
     assert {"nums": [121, 12]} in differ, differ
+
+
+def test_rows_stay_as_long_as_the_examples_rows_where_no_row_length_is_stated() -> None:
+    # meeting_rooms_ii states "0 <= starti < endi <= 10^6" and no row length; its examples show
+    # [start, end] rows. Rows of eight numbers crashed every answer that unpacks "for s, e in ..."
+    problem = real("meeting_rooms_ii")
+    rows = [row for x in generate_inputs(problem).inputs for row in x["intervals"]]  # type: ignore[attr-defined]
+    assert rows and all(len(row) == 2 for row in rows)

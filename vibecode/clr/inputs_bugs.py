@@ -252,9 +252,10 @@ def prefixes(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     spec = specs(problem)
     base = bases[0]
     out: list[Args] = []
+    skip = c.sorted | rotated_lists(problem)  # their order is given: a tie-break never shows there
     for name in _lists(spec, 1):
         r = _int_range(c, name, base)
-        if r is None or r[0] > 0:
+        if name in skip or r is None or r[0] > 0:
             continue
         out += [{**base, name: items} for items in PREFIX_LISTS if all(r[0] <= x <= r[1] for x in items)]
     return out

@@ -78,9 +78,16 @@ def _rotated(constraints: tuple[str, ...], statement: str, names: tuple[str, ...
 def outside_examples(args: dict[str, object], problem: Problem, c: Constraints) -> list[str]:
     """Numbers of ``args`` outside the examples' own range for an argument whose values no
     constraint bounds: where a bound is unknown generated inputs stay within what the examples
-    show (a value the examples never use may be one the problem never allows)."""
+    show (a value the examples never use may be one the problem never allows); likewise the rows
+    of a list of lists whose row length no line states stay as long as the examples' rows."""
     out: list[str] = []
-    for name in specs(problem):
+    for name, spec in specs(problem).items():
+        if name in args and spec.base.kind == "list" and spec.base.element.base.kind == "list" \
+                and name not in c.inner_length:
+            rows, made = lengths(seen_values(problem, name), 2), lengths(args[name], 1)
+            if rows and made and (min(made) < min(rows) or max(made) > max(rows)):
+                out.append(f"{name} has a row of {max(made) if max(made) > max(rows) else min(made)} items, outside "
+                           f"the examples' {min(rows)}..{max(rows)} (no row length stated)")
         if name in c.value or name in c.column_value or name in c.choices or name not in args:
             continue
         shown = [float(v) for v in leaves(seen_values(problem, name)) if _number(v)]

@@ -80,7 +80,9 @@ class ValueMaker:
         his = [v for _, hi in ranges if (v := resolve(hi, assigned)) is not None]
         shown = lengths(seen_values(self.problem, name), 2 if inner else 1)
         lo = int(max(los)) if los else (min(shown) if shown else 1)
-        hi = int(min(his)) if his else (max(max(shown), 8) if shown else 8)
+        # no stated bound: a list may grow past its examples, a row stays as long as theirs
+        # (meeting_rooms_ii shows [start, end] rows and states no row length)
+        hi = int(min(his)) if his else ((max(shown) if inner else max(max(shown), 8)) if shown else 8)
         cap = self.max_len if not inner or self.cells is None else max(1, min(self.max_len, self.cells // max(1, self._outer)))
         return max(lo, 0), max(min(hi, cap), max(lo, 0))
 
