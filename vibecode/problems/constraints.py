@@ -29,6 +29,7 @@ import contextlib
 import re
 
 from vibecode.problems.constraint_blocks import read_blocks
+from vibecode.problems.constraint_counts import read_counts
 from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import (
@@ -234,6 +235,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
                 understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
+                    or read_counts(text, params, problem.statement, c) \
                     or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
