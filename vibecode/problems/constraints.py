@@ -51,6 +51,7 @@ from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
 from vibecode.problems.constraint_prose import read_prose
+from vibecode.problems.constraint_rows import read_rows
 from vibecode.problems.constraint_scope import (
     all_but_one,
     conditional_lines,
@@ -236,6 +237,7 @@ def parse_constraints(problem: Problem) -> Constraints:
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
                 understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
                     or read_counts(text, params, problem.statement, c) \
+                    or read_rows(text, params, problem.statement, lambda t: _term(t, params, aliases), c) \
                     or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)

@@ -1,0 +1,110 @@
+"""Sentences about the rows of list arguments, or the sum of an argument's values, read into checks
+(generate-then-filter). Built from dev lines only; each a general form with one dev line:
+
+- "Both arrays are in strictly ascending order by id." (merge_two_2d_arrays_by_summing_values,
+  ``nums1[i] = [idi, vali]``): the column ``idi`` of every list that has it (or of the list the
+  line names) increases down the rows (strictly, or "non-decreasing");
+- "All worker and bike locations are unique." (campus_bikes): the rows of ``workers`` and
+  ``bikes`` taken together are distinct (``locations``, ``positions``, ``points``);
+- "The sum of all Node.val is n." (distribute_coins_in_binary_tree, "The number of nodes in the
+  tree is n"): the values of the one tree (or list) add up to that term.
+
+A check that cannot read an input says None.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+
+from vibecode.problems.constraint_types import Check, Constraints, Term, _plain, resolve
+
+_ORDER = re.compile(r"^(both arrays|(?:all|each|every) (?:of the )?arrays|\w+) (?:is|are) (?:sorted )?in (strictly )?"
+                    r"(ascending|increasing|non-decreasing) order by (\w+)\s*\.?$", re.I)
+_PLACES = re.compile(r"^all (?:the )?(\w+) and (\w+) (?:locations|positions|points|coordinates) are (?:unique|distinct)"
+                     r"\s*\.?$", re.I)
+_SUM = re.compile(r"^the sum of (?:all )?(?:the )?(node\.val|(\w+)\[i\]|values of (\w+)) is (\w+)\s*\.?$", re.I)
+
+
+def read_rows(line: str, params: dict[str, str], statement: str, term: Callable[[str], Term | None],
+              c: Constraints) -> bool:
+    """Add the check one of the module's sentences states; False for any other line. ``term``
+    reads a bound (``n``) as the constraint reader does."""
+    text = line.strip()
+    m = _ORDER.match(text)
+    if m:
+        return _ordered(line, m, params, statement, c)
+    m = _PLACES.match(text)
+    if m:
+        names = [_plural(w, params) for w in (m.group(1), m.group(2))]
+        if None in names or len(set(names)) != 2:
+            return False
+        lists = [n for n in names if n is not None]
+        c.checks.append(Check(line, "distinct rows across lists", lambda a: _distinct_rows([a.get(n) for n in lists])))
+        return True
+    m = _SUM.match(text)
+    if m:
+        said = m.group(2) or m.group(3)
+        kinds = ("treenode", "listnode") if said is None else ("list", "treenode", "listnode")
+        targets = [said] if said in params else [n for n, k in params.items() if k in kinds]
+        bound = term(m.group(4))
+        if len(targets) != 1 or bound is None or params.get(targets[0]) not in kinds:
+            return False
+        name = targets[0]
+        c.checks.append(Check(line, "sum of values", lambda a: _sum_is(a.get(name), resolve(bound, a))))
+        return True
+    return False
+
+
+def _plural(word: str, params: dict[str, str]) -> str | None:
+    found = [n for n in (word + "s", word) if params.get(n) == "list"]
+    return found[0] if found else None
+
+
+def _ordered(line: str, m: re.Match[str], params: dict[str, str], statement: str, c: Constraints) -> bool:
+    said, strict, column = m.group(1), bool(m.group(2)), m.group(4)
+    found: dict[str, int] = {}  # list -> the index of that column
+    for row in re.finditer(r"\b(\w+)\[\w\]\s*==?\s*\[([^\]\[]+)\]", _plain(statement)):
+        items = [t.strip().replace("_", "") for t in row.group(2).split(",")]
+        for k, item in enumerate(items):
+            if item in (column + "i", column + "j") and params.get(row.group(1)) == "list":
+                found.setdefault(row.group(1), k)
+    if said in params:
+        found = {n: k for n, k in found.items() if n == said}
+    elif said.lower().startswith("both") and len(found) != 2:
+        return False
+    if not found:
+        return False
+    cols = dict(found)
+    c.checks.append(Check(line, "rows ordered by a column", lambda a: _increasing(a, cols, strict)))
+    return True
+
+
+def _increasing(args: dict[str, object], cols: dict[str, int], strict: bool) -> bool | None:
+    for name, k in cols.items():
+        rows = args.get(name)
+        if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) > k for r in rows):
+            return None
+        keys = [r[k] for r in rows]
+        if any((b <= a) if strict else (b < a) for a, b in itertools.pairwise(keys)):
+            return False
+    return True
+
+
+def _distinct_rows(lists: list[object]) -> bool | None:
+    rows: list[str] = []
+    for v in lists:
+        if not isinstance(v, list):
+            return None
+        rows += [repr(r) for r in v]
+    return len(set(rows)) == len(rows)
+
+
+def _sum_is(v: object, total: int | float | None) -> bool | None:
+    if not isinstance(v, list) or total is None or not all(x is None or isinstance(x, (int, float)) for x in v):
+        return None
+    return sum(x for x in v if isinstance(x, (int, float))) == total
+
+
+__all__ = ["read_rows"]
