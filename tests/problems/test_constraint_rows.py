@@ -61,6 +61,16 @@ def test_primes_after_an_index() -> None:
     assert validate_input({"arr": [1, 7], "k": 1}, p) == []  # the 1 at index 0 is no prime, and allowed
 
 
+def test_at_least_some_rows_for_each_value_of_a_column() -> None:
+    p, hidden = real("high_five")  # items[i] = [IDi, scorei]
+    line = "For each IDi, there will be at least five scores."
+    understood(p, line)
+    shown = {"items": [[1, 100], [7, 100], [1, 100], [7, 100], [1, 100], [7, 100], [1, 100], [7, 100], [1, 100], [7, 100]]}
+    assert shown in hidden and validate_input(shown, p) == []
+    assert validate_input({"items": [*shown["items"], [3, 50]]}, p)  # student 3 has one score
+    # a validator only: the generator's draws (IDs up to 1000) rarely repeat an ID five times
+
+
 def test_lines_it_does_not_read() -> None:
     c = Constraints()
     params = {"nums1": "list", "nums2": "list"}

@@ -6,6 +6,8 @@
   line names) increases down the rows (strictly, or "non-decreasing");
 - "All worker and bike locations are unique." (campus_bikes): the rows of ``workers`` and
   ``bikes`` taken together are distinct (``locations``, ``positions``, ``points``);
+- "For each IDi, there will be at least five scores." (high_five, ``items[i] = [IDi, scorei]``):
+  each value of that column is in that many rows or more;
 - "The sum of all Node.val is n." (distribute_coins_in_binary_tree, "The number of nodes in the
   tree is n"): the values of the one tree (or list) add up to that term.
 
@@ -24,6 +26,8 @@ _ORDER = re.compile(r"^(both arrays|(?:all|each|every) (?:of the )?arrays|\w+) (
                     r"(ascending|increasing|non-decreasing) order by (\w+)\s*\.?$", re.I)
 _PLACES = re.compile(r"^all (?:the )?(\w+) and (\w+) (?:locations|positions|points|coordinates) are (?:unique|distinct)"
                      r"\s*\.?$", re.I)
+_PER = re.compile(r"^for each (\w+), there (?:will be|is|are) at least (\d+|one|two|three|four|five) \w+\s*\.?$", re.I)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SUM = re.compile(r"^the sum of (?:all )?(?:the )?(node\.val|(\w+)\[i\]|values of (\w+)) is (\w+)\s*\.?$", re.I)
 
 
@@ -42,6 +46,15 @@ def read_rows(line: str, params: dict[str, str], statement: str, term: Callable[
             return False
         lists = [n for n in names if n is not None]
         c.checks.append(Check(line, "distinct rows across lists", lambda a: _distinct_rows([a.get(n) for n in lists])))
+        return True
+    m = _PER.match(text)
+    if m:
+        found = _columns(statement, params, {m.group(1)})
+        if len(found) != 1:
+            return False
+        (name, k), = found.items()
+        least = int(m.group(2)) if m.group(2).isdigit() else _WORDS[m.group(2).lower()]
+        c.checks.append(Check(line, "rows per value of a column", lambda a: _per_value(a.get(name), k, least)))
         return True
     m = _SUM.match(text)
     if m:
@@ -64,12 +77,7 @@ def _plural(word: str, params: dict[str, str]) -> str | None:
 
 def _ordered(line: str, m: re.Match[str], params: dict[str, str], statement: str, c: Constraints) -> bool:
     said, strict, column = m.group(1), bool(m.group(2)), m.group(4)
-    found: dict[str, int] = {}  # list -> the index of that column
-    for row in re.finditer(r"\b(\w+)\[\w\]\s*==?\s*\[([^\]\[]+)\]", _plain(statement)):
-        items = [t.strip().replace("_", "") for t in row.group(2).split(",")]
-        for k, item in enumerate(items):
-            if item in (column + "i", column + "j") and params.get(row.group(1)) == "list":
-                found.setdefault(row.group(1), k)
+    found = _columns(statement, params, {column + "i", column + "j"})
     if said in params:
         found = {n: k for n, k in found.items() if n == said}
     elif said.lower().startswith("both") and len(found) != 2:
@@ -79,6 +87,25 @@ def _ordered(line: str, m: re.Match[str], params: dict[str, str], statement: str
     cols = dict(found)
     c.checks.append(Check(line, "rows ordered by a column", lambda a: _increasing(a, cols, strict)))
     return True
+
+
+def _columns(statement: str, params: dict[str, str], spelled: set[str]) -> dict[str, int]:
+    """Each list argument the statement gives a column spelled so (``nums1[i] = [idi, vali]``) ->
+    that column's index."""
+    found: dict[str, int] = {}
+    for row in re.finditer(r"\b(\w+)\[\w\]\s*==?\s*\[([^\]\[]+)\]", _plain(statement)):
+        items = [t.strip().replace("_", "") for t in row.group(2).split(",")]
+        for k, item in enumerate(items):
+            if item in spelled and params.get(row.group(1)) == "list":
+                found.setdefault(row.group(1), k)
+    return found
+
+
+def _per_value(rows: object, k: int, least: int) -> bool | None:
+    if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) > k for r in rows):
+        return None
+    keys = [repr(r[k]) for r in rows]
+    return all(keys.count(x) >= least for x in set(keys))
 
 
 def _increasing(args: dict[str, object], cols: dict[str, int], strict: bool) -> bool | None:

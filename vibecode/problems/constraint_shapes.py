@@ -1,0 +1,66 @@
+"""Sentences about the shape of an argument (a tree's values, a nested list's depth, rectangles'
+areas), read into checks (generate-then-filter). Built from dev lines only; each a general form
+with one dev line:
+
+- "There exist some node in the tree where Node.val == k." (closest_leaf_in_a_binary_tree) -> the
+  integer argument is one of the tree's values;
+- "The maximum depth of any integer is less than or equal to 50." (nested_list_weight_sum, "The
+  depth of an integer is the number of lists that it is inside of") -> the nesting depth of the one
+  list argument;
+- "All rectangles have non zero area." (rectangle_area_ii, ``rectangle[i] = [xi1, yi1, xi2, yi2]``)
+  -> no row of the rectangles has two equal x or two equal y corners.
+
+A check that cannot read an input says None.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vibecode.problems.constraint_types import Check, Constraints, _plain, number
+
+_EXISTS = re.compile(r"^there exists? (?:some|a|one|at least one) node in the tree (?:where|with|whose) "
+                     r"(?:node\.val|its value|value) ==? (\w+)\s*\.?$", re.I)
+_DEPTH = re.compile(r"^the maximum depth of any integer is (?:less than or equal to|at most) (\S+?)\s*\.?$", re.I)
+_AREA = re.compile(r"^all (?:the )?rectangles have (?:a )?non[- ]?zero area\s*\.?$", re.I)
+
+
+def read_shape(line: str, params: dict[str, str], statement: str, c: Constraints) -> bool:
+    """Add the check one of the module's sentences states; False for any other line."""
+    text = line.strip()
+    m = _EXISTS.match(text)
+    trees = [n for n, k in params.items() if k == "treenode"]
+    if m and params.get(m.group(1)) == "int" and len(trees) == 1:
+        k, tree = m.group(1), trees[0]
+        c.checks.append(Check(line, "a value of the tree", lambda a: a.get(k) in v if isinstance(v := a.get(tree), list) else None))
+        return True
+    m = _DEPTH.match(text)
+    lists = [n for n, k in params.items() if k == "list"]
+    most = number(m.group(1)) if m else None
+    if m and isinstance(most, int) and len(lists) == 1 and re.search(r"\bdepth\b", statement):
+        name = lists[0]
+        c.checks.append(Check(line, "nesting depth", lambda a: _depth(v) <= most if isinstance(v := a.get(name), list) else None))
+        return True
+    rects = [n for n in lists if "rectangle" in n.lower()
+             and re.search(rf"\b{re.escape(n.rstrip('s'))}s?\[i\]\s*==?\s*\[\s*x\w*,\s*y\w*,\s*x\w*,\s*y\w*\s*\]", _plain(statement))]
+    if _AREA.match(text) and len(rects) == 1:
+        name = rects[0]
+        c.checks.append(Check(line, "non-zero area", lambda a: _areas(a.get(name))))
+        return True
+    return False
+
+
+def _depth(v: object) -> int:
+    """The number of lists the deepest integer is inside of (a flat list: 1)."""
+    if not isinstance(v, list):
+        return 0
+    return 1 + max((_depth(x) for x in v if isinstance(x, list)), default=0)
+
+
+def _areas(rows: object) -> bool | None:
+    if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 4 for r in rows):
+        return None
+    return all(r[0] != r[2] and r[1] != r[3] for r in rows)
+
+
+__all__ = ["read_shape"]
