@@ -92,3 +92,15 @@ def test_lines_it_does_not_read() -> None:
     assert not read_counts("At most 10^4 calls will be made to add.", params, statement, c)
     assert not read_counts("There is at least one tree in the grid.", params, statement, c)  # no value means tree
     assert c.checks == []
+
+
+def test_values_of_a_range_counted_among_the_entries() -> None:
+    p, hidden = real("find_missing_and_repeated_values")
+    lines = [line for line in p.constraints if line.startswith("For all x")]
+    assert len(lines) == 3
+    understood(p, *lines)
+    assert {"grid": [[1, 3], [2, 2]]} in hidden and validate_input({"grid": [[1, 3], [2, 2]]}, p) == []
+    for grid in ([[1, 2], [3, 4]], [[1, 1], [1, 2]]):  # none missing; one value three times
+        bad = validate_input({"grid": grid}, p)
+        assert {line for line in lines if any(line in b for b in bad)} == set(lines)
+    # a validator only: random grids almost never hold one missing and one repeated value

@@ -80,3 +80,14 @@ def test_lines_they_do_not_read() -> None:
     assert not read_shape("There exist some node in the tree where Node.val == k.", {"nums": "list", "k": "int"}, "", c)
     assert not read_shape("All rectangles have non zero area.", {"rectangles": "list"}, "rectangles[i] = [a, b]", c)
     assert c.checks == []
+
+
+def test_the_coordinates_of_every_point_argument() -> None:
+    p, hidden = real("valid_square")  # "The coordinate of a point pi is represented as [xi, yi]"
+    line = "-10^4 <= xi, yi <= 10^4"
+    understood(p, line)
+    shown = {"p1": [0, 0], "p2": [1, 1], "p3": [1, 0], "p4": [0, 1]}
+    assert shown in hidden and validate_input(shown, p) == []
+    assert validate_input({**shown, "p4": [0, 10001]}, p) and validate_input({**shown, "p2": [-10001, 0]}, p)
+    for a in generated_keep(p, line):
+        assert all(-10**4 <= v <= 10**4 for n in ("p1", "p2", "p3", "p4") for v in a[n])  # type: ignore[attr-defined]

@@ -12,6 +12,11 @@
 - "Both the ball and the destination exist in an empty space, and they will not be in the same
   position initially." (the_maze, the_maze_iii) -> the two positions (``[row, col]``) are cells of
   that value, and differ;
+- "For all x that 1 <= x <= n * n there is exactly one x that is not equal to any of the grid
+  members." / "... exactly one x that is equal to exactly two of the grid members." / "For all x that
+  1 <= x <= n * n except two of them there is exactly one pair of i, j that ... and grid[i][j] == x."
+  (find_missing_and_repeated_values, three lines of one form) -> how many values of the range occur
+  0 times, twice, or once among the entries;
 - ``endi < starti+1`` (interval_list_intersections, both lists): a column of row i is below another
   column of row i + 1 (the columns named in ``firstList[i] = [starti, endi]``).
 
@@ -22,8 +27,10 @@ other's; anything unclear is not read. A check that cannot read an input says No
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Callable
 
-from vibecode.problems.constraint_types import Check, Constraints
+from vibecode.problems.constraint_types import Check, Constraints, Term, number, resolve
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _STOP = {"the", "a", "an", "of", "one", "in", "that", "is", "are", "be", "will", "there", "which", "to", "and",
@@ -39,6 +46,9 @@ _BOTH = re.compile(r"^both the (\w+) and the (\w+) exist in an? ([a-z ]+?)(, and
                    r"position(?: initially)?)?\s*\.?$", re.I)
 _NEXT_ROW = re.compile(r"^(\w+?)([a-z]) < (\w+?)([a-z])\s*\+\s*1\s*\.?$")
 _ANTONYM = {"occupied": "empty"}
+_TALLY = re.compile(r"^for all x that (\S+) <= x <= (.+?)(?: except (\w+) of them)? there is exactly one (?:x that is not "
+                    r"equal to any of the (\w+) members|x that is equal to exactly (\w+) of the (\w+) members|pair of "
+                    r"i, j that .+ and (\w+)\[i\]\[j\] == x)\s*\.?$", re.I)
 
 
 def _words(text: str) -> set[str]:
@@ -96,9 +106,14 @@ def _cells(v: object) -> list[object] | None:
     return list(v)
 
 
-def read_counts(line: str, params: dict[str, str], statement: str, c: Constraints) -> bool:
-    """Add the check one of the module's sentences states; False for any other line."""
+def read_counts(line: str, params: dict[str, str], statement: str, c: Constraints,
+                term: Callable[[str], Term | None] = lambda t: None) -> bool:
+    """Add the check one of the module's sentences states; False for any other line. ``term``
+    reads a bound (``n``) as the constraint reader does."""
     text = line.strip()
+    m = _TALLY.match(text)
+    if m:
+        return _tally(line, m, params, term, c)
     m = _NEXT_ROW.match(text)
     if m and m.group(2) == m.group(4):
         a, b = c.columns.get(m.group(1) + m.group(2)), c.columns.get(m.group(3) + m.group(4))
@@ -132,6 +147,37 @@ def read_counts(line: str, params: dict[str, str], statement: str, c: Constraint
             return False
         wanted.append((quantifier, n, *named))
     c.checks.append(Check(line, "count of cells", lambda x: _counted(_cells(x.get(grid)), wanted)))
+    return True
+
+
+def _tally(line: str, m: re.Match[str], params: dict[str, str], term: Callable[[str], Term | None],
+           c: Constraints) -> bool:
+    """How many values of [lo, hi] occur ``times`` among the entries: exactly one (or all but
+    ``except``)."""
+    lo, factors = number(m.group(1)), [term(f.strip()) for f in m.group(2).split("*")]
+    name = m.group(4) or m.group(6) or m.group(7)
+    spare = m.group(3)
+    times = 0 if m.group(4) else 1 if m.group(7) else _NUMBER_WORDS.get((m.group(5) or "").lower())
+    left = None if spare is None else _NUMBER_WORDS.get(spare.lower())
+    if not isinstance(lo, int) or None in factors or params.get(name) != "list" or times is None \
+            or (spare is not None and (left is None or times != 1)) or (spare is None and times == 1):
+        return False
+    bounds = [f for f in factors if f is not None]
+
+    def test(a: dict[str, object]) -> bool | None:
+        cells, hi = _cells(a.get(name)), 1
+        for f in bounds:
+            v = resolve(f, a)
+            if not isinstance(v, int):
+                return None
+            hi *= v
+        if cells is None:
+            return None
+        counts = Counter(cells)
+        found = sum(counts.get(x, 0) == times for x in range(lo, hi + 1))
+        return found == (1 if left is None else hi - lo + 1 - left)
+
+    c.checks.append(Check(line, "values counted in a range", test))
     return True
 
 

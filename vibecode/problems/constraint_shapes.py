@@ -9,6 +9,9 @@ with one dev line:
   list argument;
 - "All rectangles have non zero area." (rectangle_area_ii, ``rectangle[i] = [xi1, yi1, xi2, yi2]``)
   -> no row of the rectangles has two equal x or two equal y corners.
+- "-10^4 <= xi, yi <= 10^4" (valid_square, "The coordinate of a point pi is represented as [xi,
+  yi]", arguments ``p1`` ... ``p4``) -> the value range of every such point argument (generated
+  within it).
 
 A check that cannot read an input says None.
 """
@@ -22,6 +25,8 @@ from vibecode.problems.constraint_types import Check, Constraints, _plain, numbe
 _EXISTS = re.compile(r"^there exists? (?:some|a|one|at least one) node in the tree (?:where|with|whose) "
                      r"(?:node\.val|its value|value) ==? (\w+)\s*\.?$", re.I)
 _DEPTH = re.compile(r"^the maximum depth of any integer is (?:less than or equal to|at most) (\S+?)\s*\.?$", re.I)
+_POINT = re.compile(r"\bpoint ([a-z])i is represented as \[\s*(\w+)i,\s*(\w+)i\s*\]", re.I)
+_BOTH = re.compile(r"^(\S+)\s*<=\s*(\w+),\s*(\w+)\s*<=\s*(\S+?)\s*\.?$")
 _AREA = re.compile(r"^all (?:the )?rectangles have (?:a )?non[- ]?zero area\s*\.?$", re.I)
 
 
@@ -41,6 +46,16 @@ def read_shape(line: str, params: dict[str, str], statement: str, c: Constraints
         name = lists[0]
         c.checks.append(Check(line, "nesting depth", lambda a: _depth(v) <= most if isinstance(v := a.get(name), list) else None))
         return True
+    m, point = _BOTH.match(text), _POINT.search(_plain(statement))
+    if m and point:
+        letter, x, y = point.groups()
+        named = [n for n, k in params.items() if k == "list" and re.fullmatch(rf"{letter}\d+", n)]
+        lo, hi = number(m.group(1)), number(m.group(4))
+        if {m.group(2), m.group(3)} == {x + "i", y + "i"} and named and len(named) == len(params) \
+                and lo is not None and hi is not None:
+            for n in named:
+                c.value.setdefault(n, []).append((("num", lo, 0), ("num", hi, 0)))
+            return True
     rects = [n for n in lists if "rectangle" in n.lower()
              and re.search(rf"\b{re.escape(n.rstrip('s'))}s?\[i\]\s*==?\s*\[\s*x\w*,\s*y\w*,\s*x\w*,\s*y\w*\s*\]", _plain(statement))]
     if _AREA.match(text) and len(rects) == 1:

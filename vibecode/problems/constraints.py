@@ -238,7 +238,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
                 understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
-                    or read_counts(text, params, problem.statement, c) \
+                    or read_counts(text, params, problem.statement, c, lambda t: _term(t, params, aliases)) \
                     or read_rows(text, params, problem.statement, lambda t: _term(t, params, aliases), c) \
                     or read_shape(text, params, problem.statement, c) \
                     or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
