@@ -104,3 +104,14 @@ def test_values_of_a_range_counted_among_the_entries() -> None:
         bad = validate_input({"grid": grid}, p)
         assert {line for line in lines if any(line in b for b in bad)} == set(lines)
     # a validator only: random grids almost never hold one missing and one repeated value
+
+
+def test_only_one_entry_of_the_value_the_statement_names() -> None:
+    p, hidden = real("kill_process")  # "Only one process has `ppid[i] = 0`, which means ... no parent process"
+    line = "Only one process has no parent."
+    understood(p, line)
+    shown = {"pid": [1, 3, 10, 5], "ppid": [3, 0, 5, 3], "kill": 5}
+    assert shown in hidden and validate_input(shown, p) == []
+    assert validate_input({**shown, "ppid": [0, 0, 5, 3]}, p)  # two roots
+    for a in generated_keep(p, line, n=16):
+        assert a["ppid"].count(0) == 1  # type: ignore[attr-defined]

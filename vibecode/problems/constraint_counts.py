@@ -8,7 +8,9 @@
   (best_meeting_point), "At least one seat is empty." / "At least one seat is occupied."
   (maximize_distance_to_closest_person; "occupied" is the cells that are not "empty"), "The maze
   contains at least 2 empty spaces." (the_maze, the_maze_iii), "There is exactly one starting cell
-  and one ending cell." (unique_paths_iii) -> the number of cells of that value;
+  and one ending cell." (unique_paths_iii), "Only one process has no parent." (kill_process, "Only
+  one process has `ppid[i] = 0`, which means this process has no parent process") -> the number of
+  cells of that value;
 - "Both the ball and the destination exist in an empty space, and they will not be in the same
   position initially." (the_maze, the_maze_iii) -> the two positions (``[row, col]``) are cells of
   that value, and differ;
@@ -34,14 +36,15 @@ from vibecode.problems.constraint_types import Check, Constraints, Term, number,
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _STOP = {"the", "a", "an", "of", "one", "in", "that", "is", "are", "be", "will", "there", "which", "to", "and",
-         "we", "can", "cannot", "over", "ith", "i^th", "th", "each", "it", "as", "with", "this", "by"}
+         "we", "can", "cannot", "over", "ith", "i^th", "th", "each", "it", "as", "with", "this", "by", "has", "have"}
 _COUNT = re.compile(r"\b(at least|at most|exactly)?\s*(?<![\^\d])(\d+|one|two|three|four|five)\s+([a-z][a-z ]*)", re.I)
 _MEANS = (  # (value, meaning words): four ways statements say what a cell value stands for
     re.compile(r"`(-?\d+)`\s+marks\s+([a-z ]{3,40})", re.I),
     re.compile(r"([a-z][a-z ]{2,40}?)\s*\(represented as `(-?\d+)`\)", re.I),
     re.compile(r"`(-?\d+)`\s+represent(?:ing|s)\s+([a-z ]{3,40})", re.I),
-    re.compile(r"`\w+\[\w\](?:\[\w\])?\s*=\s*(-?\d+)`\s+represents\s+([a-z^` ]{3,60})", re.I),
+    re.compile(r"`(?:\w+)\[\w\](?:\[\w\])?\s*=\s*(-?\d+)`,?\s+(?:represents|which means)\s+([a-z^` ]{3,60})", re.I),
 )
+_MEANT = re.compile(r"`(\w+)\[\w\](?:\[\w\])?\s*=\s*-?\d+`,?\s+(?:represents|which means)\b")
 _BOTH = re.compile(r"^both the (\w+) and the (\w+) exist in an? ([a-z ]+?)(, and they will not be in the same "
                    r"position(?: initially)?)?\s*\.?$", re.I)
 _NEXT_ROW = re.compile(r"^(\w+?)([a-z]) < (\w+?)([a-z])\s*\+\s*1\s*\.?$")
@@ -54,7 +57,7 @@ _TALLY = re.compile(r"^for all x that (\S+) <= x <= (.+?)(?: except (\w+) of the
 def _words(text: str) -> set[str]:
     out = set()
     for w in re.findall(r"[a-z^]+", text.lower()):
-        w = w[:-1] if w.endswith("s") and len(w) > 3 else w
+        w = w if w in _STOP else w[:-1] if w.endswith("s") and len(w) > 3 else w
         if w not in _STOP:
             out.add(w)
     return out
@@ -64,6 +67,7 @@ def meanings(statement: str) -> dict[int, set[str]]:
     """Each value the statement gives a meaning, with the words of that meaning (the words all
     meanings share dropped)."""
     found: dict[int, set[str]] = {}
+    statement = statement.replace("**", "")
     for k, pattern in enumerate(_MEANS):
         for m in pattern.finditer(statement):
             value, words = (m.group(2), m.group(1)) if k == 1 else (m.group(1), m.group(2))
@@ -128,7 +132,9 @@ def read_counts(line: str, params: dict[str, str], statement: str, c: Constraint
     m = _BOTH.match(text)
     if m:
         return _both(line, m, params, statement, means, c)
-    grid = _grid(params, statement, _points(params, statement))
+    meant = {n for n in _MEANT.findall(statement) if params.get(n) == "list"}  # "`ppid[i] = 0`, which means ..."
+    grid = _grid(params, statement, _points(params, statement)) or (meant.pop() if len(meant) == 1 else None)
+    text = re.sub(r"^only one\b", "Exactly one", text, flags=re.I)  # "Only one process has no parent."
     counts = list(_COUNT.finditer(text))
     if grid is None or not counts or not re.search(r"\b(at least|at most|exactly)\b", text, re.I):
         return False
