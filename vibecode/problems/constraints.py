@@ -76,6 +76,7 @@ from vibecode.problems.constraint_sizes import (
     scaled_sizes,
     statement_aliases,
 )
+from vibecode.problems.constraint_texts import read_text
 from vibecode.problems.constraint_types import (  # holds, differ_violations: re-exported for vibecode.clr
     Constraints,
     Range,
@@ -273,7 +274,8 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
     if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c) \
-            or read_phrase(line, params, c) or read_runs(line, params, c):
+            or read_phrase(line, params, c) or read_runs(line, params, c) \
+            or read_text(line, params, c):
         return True
     m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
     if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
