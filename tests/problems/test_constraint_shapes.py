@@ -12,6 +12,7 @@ import itertools
 from tests.problems.test_constraint_counts import generated_keep
 from tests.problems.test_constraint_scope import real, understood
 from vibecode.clr.inputs import validate_input
+from vibecode.problems.constraint_prose import tree_depth
 from vibecode.problems.constraint_runs import read_runs
 from vibecode.problems.constraint_shapes import read_shape
 from vibecode.problems.constraint_types import Constraints
@@ -91,3 +92,26 @@ def test_the_coordinates_of_every_point_argument() -> None:
     assert validate_input({**shown, "p4": [0, 10001]}, p) and validate_input({**shown, "p2": [-10001, 0]}, p)
     for a in generated_keep(p, line):
         assert all(-10**4 <= v <= 10**4 for n in ("p1", "p2", "p3", "p4") for v in a[n])  # type: ignore[attr-defined]
+
+
+def test_an_integer_up_to_the_trees_depth() -> None:
+    p, hidden = real("add_one_row_to_tree")
+    line = "1 <= depth <= the depth of tree + 1"
+    understood(p, line)
+    shown = {"root": [4, 2, None, 3, 1], "val": 1, "depth": 3}
+    assert shown in hidden and validate_input(shown, p) == []
+    assert validate_input({**shown, "depth": 4}, p) == []  # the depth of the tree (3) + 1
+    assert validate_input({**shown, "depth": 5}, p)
+    for a in generated_keep(p, line):
+        assert 1 <= a["depth"] <= tree_depth(a["root"]) + 1  # type: ignore[arg-type, operator]
+
+
+def test_a_nodes_value_from_its_children() -> None:
+    p, hidden = real("second_minimum_node_in_a_binary_tree")
+    line = "root.val == min(root.left.val, root.right.val) for each internal node of the tree"
+    understood(p, line)
+    assert {"root": [2, 2, 5, None, None, 5, 7]} in hidden
+    assert validate_input({"root": [2, 2, 5, None, None, 6, 7]}, p)  # 5 is not min(6, 7)
+    assert validate_input({"root": [3, 2, 5]}, p)
+    for a in generated_keep(p, line, n=16):
+        assert validate_input(a, p) == []

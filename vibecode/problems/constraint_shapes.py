@@ -12,6 +12,11 @@ with one dev line:
 - "-10^4 <= xi, yi <= 10^4" (valid_square, "The coordinate of a point pi is represented as [xi,
   yi]", arguments ``p1`` ... ``p4``) -> the value range of every such point argument (generated
   within it).
+- "1 <= depth <= the depth of tree + 1" (add_one_row_to_tree) -> the integer between a bound and
+  the depth of the one tree (LeetCode level order) plus a number;
+- "root.val == min(root.left.val, root.right.val) for each internal node of the tree"
+  (second_minimum_node_in_a_binary_tree; also max) -> every node with two children holds the
+  smaller (larger) of their values.
 
 A check that cannot read an input says None.
 """
@@ -19,7 +24,9 @@ A check that cannot read an input says None.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from vibecode.problems.constraint_prose import tree_depth
 from vibecode.problems.constraint_types import Check, Constraints, _plain, number
 
 _EXISTS = re.compile(r"^there exists? (?:some|a|one|at least one) node in the tree (?:where|with|whose) "
@@ -27,6 +34,9 @@ _EXISTS = re.compile(r"^there exists? (?:some|a|one|at least one) node in the tr
 _DEPTH = re.compile(r"^the maximum depth of any integer is (?:less than or equal to|at most) (\S+?)\s*\.?$", re.I)
 _POINT = re.compile(r"\bpoint ([a-z])i is represented as \[\s*(\w+)i,\s*(\w+)i\s*\]", re.I)
 _BOTH = re.compile(r"^(\S+)\s*<=\s*(\w+),\s*(\w+)\s*<=\s*(\S+?)\s*\.?$")
+_TREE_DEPTH = re.compile(r"^(\S+)\s*<=\s*(\w+)\s*<=\s*the depth of (?:the )?tree(?:\s*\+\s*(\d+))?\s*\.?$", re.I)
+_CHILDREN = re.compile(r"^root\.val == (min|max)\(root\.left\.val, root\.right\.val\) for (?:each|every) internal node "
+                       r"(?:of|in) the tree\s*\.?$", re.I)
 _AREA = re.compile(r"^all (?:the )?rectangles have (?:a )?non[- ]?zero area\s*\.?$", re.I)
 
 
@@ -38,6 +48,18 @@ def read_shape(line: str, params: dict[str, str], statement: str, c: Constraints
     if m and params.get(m.group(1)) == "int" and len(trees) == 1:
         k, tree = m.group(1), trees[0]
         c.checks.append(Check(line, "a value of the tree", lambda a: a.get(k) in v if isinstance(v := a.get(tree), list) else None))
+        return True
+    m = _TREE_DEPTH.match(text)
+    low = number(m.group(1)) if m else None
+    if m and low is not None and params.get(m.group(2)) == "int" and len(trees) == 1:
+        k, tree, extra = m.group(2), trees[0], int(m.group(3) or 0)
+        c.checks.append(Check(line, "up to the tree's depth", lambda a: None if not isinstance(v := a.get(tree), list)
+                              or not isinstance(x := a.get(k), int) else low <= x <= tree_depth(v) + extra))
+        return True
+    m = _CHILDREN.match(text)
+    if m and len(trees) == 1:
+        pick, tree = min if m.group(1).lower() == "min" else max, trees[0]
+        c.checks.append(Check(line, "a node's value from its children", lambda a: _from_children(a.get(tree), pick)))
         return True
     m = _DEPTH.match(text)
     lists = [n for n, k in params.items() if k == "list"]
@@ -63,6 +85,23 @@ def read_shape(line: str, params: dict[str, str], statement: str, c: Constraints
         c.checks.append(Check(line, "non-zero area", lambda a: _areas(a.get(name))))
         return True
     return False
+
+
+def _from_children(level: object, pick: Callable[[int, int], int]) -> bool | None:
+    """Every node with two children holds ``pick`` of their values (LeetCode level order)."""
+    if not isinstance(level, list):
+        return None
+    if not level or level[0] is None:
+        return True
+    nodes, k = [0], 1  # indexes of the real nodes, in order; each takes the next two slots
+    for at in nodes:
+        kids = [level[j] if j < len(level) else None for j in (k, k + 1)]
+        nodes += [j for j in (k, k + 1) if j < len(level) and level[j] is not None]
+        k += 2
+        left, right = kids
+        if isinstance(left, int) and isinstance(right, int) and level[at] != pick(left, right):
+            return False
+    return True
 
 
 def _depth(v: object) -> int:
