@@ -79,3 +79,14 @@ def test_lines_it_does_not_read() -> None:
     assert not read_rows("All worker and bike locations are unique.", params, "", lambda t: None, c)
     assert not read_rows("The sum of all Node.val is n.", {"nums": "list"}, "", lambda t: None, c)  # no tree
     assert c.checks == []
+
+
+def test_two_lists_of_different_totals() -> None:
+    p, hidden = real("fair_candy_swap")  # aliceSizes, bobSizes
+    line = "Alice and Bob have a different total number of candies."
+    understood(p, line)
+    shown = {"aliceSizes": [1, 1], "bobSizes": [2, 2]}
+    assert shown in hidden and validate_input(shown, p) == []
+    assert validate_input({"aliceSizes": [1, 3], "bobSizes": [2, 2]}, p)
+    for a in generated_keep(p, line):
+        assert sum(a["aliceSizes"]) != sum(a["bobSizes"])  # type: ignore[call-overload]

@@ -10,6 +10,8 @@
   each value of that column is in that many rows or more;
 - "The sum of all Node.val is n." (distribute_coins_in_binary_tree, "The number of nodes in the
   tree is n"): the values of the one tree (or list) add up to that term.
+- "Alice and Bob have a different total number of candies." (fair_candy_swap, ``aliceSizes`` and
+  ``bobSizes``) -> the sums of the two lists the names begin differ.
 
 A check that cannot read an input says None.
 """
@@ -27,6 +29,7 @@ _ORDER = re.compile(r"^(both arrays|(?:all|each|every) (?:of the )?arrays|\w+) (
 _PLACES = re.compile(r"^all (?:the )?(\w+) and (\w+) (?:locations|positions|points|coordinates) are (?:unique|distinct)"
                      r"\s*\.?$", re.I)
 _PER = re.compile(r"^for each (\w+), there (?:will be|is|are) at least (\d+|one|two|three|four|five) \w+\s*\.?$", re.I)
+_TOTALS = re.compile(r"^(\w+) and (\w+) have (?:a )?different total (?:number|amount|sum) of \w+\s*\.?$", re.I)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SUM = re.compile(r"^the sum of (?:all )?(?:the )?(node\.val|(\w+)\[i\]|values of (\w+)) is (\w+)\s*\.?$", re.I)
 
@@ -55,6 +58,15 @@ def read_rows(line: str, params: dict[str, str], statement: str, term: Callable[
         (name, k), = found.items()
         least = int(m.group(2)) if m.group(2).isdigit() else _WORDS[m.group(2).lower()]
         c.checks.append(Check(line, "rows per value of a column", lambda a: _per_value(a.get(name), k, least)))
+        return True
+    m = _TOTALS.match(text)
+    if m:
+        named = [[n for n, k in params.items() if k == "list" and n.lower().startswith(w.lower())] for w in m.groups()]
+        if any(len(found) != 1 for found in named) or named[0] == named[1]:
+            return False
+        one, two = named[0][0], named[1][0]
+        c.checks.append(Check(line, "different sums", lambda a: None if (x := _total(a.get(one))) is None
+                              or (y := _total(a.get(two))) is None else x != y))
         return True
     m = _SUM.match(text)
     if m:
@@ -126,6 +138,12 @@ def _distinct_rows(lists: list[object]) -> bool | None:
             return None
         rows += [repr(r) for r in v]
     return len(set(rows)) == len(rows)
+
+
+def _total(v: object) -> int | float | None:
+    if not isinstance(v, list) or not all(isinstance(x, (int, float)) for x in v):
+        return None
+    return sum(v)
 
 
 def _sum_is(v: object, total: int | float | None) -> bool | None:
