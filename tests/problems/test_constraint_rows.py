@@ -90,3 +90,12 @@ def test_two_lists_of_different_totals() -> None:
     assert validate_input({"aliceSizes": [1, 3], "bobSizes": [2, 2]}, p)
     for a in generated_keep(p, line):
         assert sum(a["aliceSizes"]) != sum(a["bobSizes"])  # type: ignore[call-overload]
+
+
+def test_a_value_at_every_index_nothing_points_to() -> None:
+    p, hidden = real("time_needed_to_inform_all_employees")  # manager[i]: the direct manager of employee i
+    line = "informTime[i] == 0 if employee i has no subordinates."
+    understood(p, line)
+    shown = {"n": 6, "headID": 2, "manager": [2, 2, -1, 2, 2, 2], "informTime": [0, 0, 1, 0, 0, 0]}
+    assert shown in hidden and validate_input(shown, p) == []
+    assert validate_input({**shown, "informTime": [0, 3, 1, 0, 0, 0]}, p)  # employee 1 has no subordinates

@@ -12,6 +12,9 @@
   tree is n"): the values of the one tree (or list) add up to that term.
 - "Alice and Bob have a different total number of candies." (fair_candy_swap, ``aliceSizes`` and
   ``bobSizes``) -> the sums of the two lists the names begin differ.
+- "informTime[i] == 0 if employee i has no subordinates." (time_needed_to_inform_all_employees,
+  ``manager[i]`` the direct manager of employee i) -> the entry is that value at every index no
+  entry of the other list (``manager``, ``parent``) points to.
 
 A check that cannot read an input says None.
 """
@@ -30,6 +33,7 @@ _PLACES = re.compile(r"^all (?:the )?(\w+) and (\w+) (?:locations|positions|poin
                      r"\s*\.?$", re.I)
 _PER = re.compile(r"^for each (\w+), there (?:will be|is|are) at least (\d+|one|two|three|four|five) \w+\s*\.?$", re.I)
 _TOTALS = re.compile(r"^(\w+) and (\w+) have (?:a )?different total (?:number|amount|sum) of \w+\s*\.?$", re.I)
+_LEAF = re.compile(r"^(\w+)\[i\] == (-?\d+) if (?:employee|node|process) i has no (?:subordinates|children)\s*\.?$", re.I)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SUM = re.compile(r"^the sum of (?:all )?(?:the )?(node\.val|(\w+)\[i\]|values of (\w+)) is (\w+)\s*\.?$", re.I)
 
@@ -58,6 +62,12 @@ def read_rows(line: str, params: dict[str, str], statement: str, term: Callable[
         (name, k), = found.items()
         least = int(m.group(2)) if m.group(2).isdigit() else _WORDS[m.group(2).lower()]
         c.checks.append(Check(line, "rows per value of a column", lambda a: _per_value(a.get(name), k, least)))
+        return True
+    m = _LEAF.match(text)
+    parents = [n for n, k in params.items() if k == "list" and n.lower() in ("manager", "parent", "parents", "managers")]
+    if m and params.get(m.group(1)) == "list" and len(parents) == 1 and parents[0] != m.group(1):
+        name, value, up = m.group(1), int(m.group(2)), parents[0]
+        c.checks.append(Check(line, "value at the leaves", lambda a: _at_leaves(a.get(name), a.get(up), value)))
         return True
     m = _TOTALS.match(text)
     if m:
@@ -138,6 +148,13 @@ def _distinct_rows(lists: list[object]) -> bool | None:
             return None
         rows += [repr(r) for r in v]
     return len(set(rows)) == len(rows)
+
+
+def _at_leaves(v: object, up: object, value: int) -> bool | None:
+    if not isinstance(v, list) or not isinstance(up, list) or len(v) != len(up):
+        return None
+    pointed = {x for x in up if isinstance(x, int)}
+    return all(x == value for i, x in enumerate(v) if i not in pointed)
 
 
 def _total(v: object) -> int | float | None:
