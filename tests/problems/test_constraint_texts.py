@@ -58,3 +58,15 @@ def test_lines_it_does_not_read() -> None:
     assert not read_text("All the given revisions in v1 and v2 can be stored in a 32-bit integer.", {"v1": "list", "v2": "str"}, c)
     assert not read_text("There are no single-quote or double-quote in the input and output.", {"s": "str"}, c)
     assert c.checks == []
+
+
+def test_strings_of_a_format_with_named_fields() -> None:
+    p, hidden = real("subdomain_visit_count")
+    fmt = 'cpdomains[i] follows either the "repi d1i.d2i.d3i" format or the "repi d1i.d2i" format.'
+    rep, letters = "repi is an integer in the range [1, 10^4].", "d1i, d2i, and d3i consist of lowercase English letters."
+    understood(p, fmt, rep, letters)
+    shown = {"cpdomains": ["900 google.mail.com", "50 yahoo.com", "1 intel.mail.com", "5 wiki.org"]}
+    assert shown in hidden and validate_input(shown, p) == []
+    for bad, line in ((["5 a.b.c.d"], fmt), (["d"], fmt), (["0 a.com"], rep), (["10001 a.com"], rep), (["5 A.com"], letters)):
+        assert [b for b in validate_input({"cpdomains": bad}, p) if line in b], bad
+    # a validator only: before, the generated inputs were strings such as "d" or "51s" (no format)

@@ -39,6 +39,7 @@ from vibecode.problems.constraint_exprs import (
     length_rule,
     read_check,
 )
+from vibecode.problems.constraint_formats import read_format
 from vibecode.problems.constraint_graphs import read_graph
 from vibecode.problems.constraint_names import (
     line_kind,
@@ -242,6 +243,7 @@ def parse_constraints(problem: Problem) -> Constraints:
                     or read_counts(text, params, problem.statement, c, lambda t: _term(t, params, aliases)) \
                     or read_rows(text, params, problem.statement, lambda t: _term(t, params, aliases), c) \
                     or read_shape(text, params, problem.statement, c) \
+                    or read_format(text, params, lines, c) \
                     or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
