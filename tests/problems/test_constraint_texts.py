@@ -65,7 +65,7 @@ def test_strings_of_a_format_with_named_fields() -> None:
     fmt = 'cpdomains[i] follows either the "repi d1i.d2i.d3i" format or the "repi d1i.d2i" format.'
     rep, letters = "repi is an integer in the range [1, 10^4].", "d1i, d2i, and d3i consist of lowercase English letters."
     understood(p, fmt, rep, letters)
-    shown = {"cpdomains": ["900 google.mail.com", "50 yahoo.com", "1 intel.mail.com", "5 wiki.org"]}
+    shown = {"cpdomains": ["9 g.m.com", "1 i.m.com"]}
     assert shown in hidden and validate_input(shown, p) == []
     for bad, line in ((["5 a.b.c.d"], fmt), (["d"], fmt), (["0 a.com"], rep), (["10001 a.com"], rep), (["5 A.com"], letters)):
         assert [b for b in validate_input({"cpdomains": bad}, p) if line in b], bad
