@@ -66,6 +66,11 @@ def _depth(level: list[object]) -> int:
     return depth
 
 
+def tree_depth(level: list[object]) -> int:
+    """The depth of a tree given in LeetCode level order (for :mod:`constraint_shapes`)."""
+    return _depth(level)
+
+
 def _balanced(s: object) -> bool:
     if not isinstance(s, str):
         return True

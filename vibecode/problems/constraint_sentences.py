@@ -292,12 +292,13 @@ def _prime(n: object) -> bool:
 
 def _numbers(text: str, low: str, names: list[str], params: dict[str, str], c: Constraints, line: str) -> bool:
     """"primes[i] is a prime number" (what "... is guaranteed to be a prime number" promises),
-    "val does not exist in the original BST"."""
-    m = re.fullmatch(r"(\w+)(?:\[i\])? (?:is|are) (?:a )?prime numbers?", text)
-    if m and params.get(m.group(1)) in ("list", "int"):
-        g = m.group(1)
+    "arr[i] is a prime number for i > 0" (the entries after that index), "val does not exist in
+    the original BST"."""
+    m = re.fullmatch(r"(\w+)(?:\[i\])? (?:is|are) (?:a )?prime numbers?(?: for i > (\d+))?", text)
+    if m and params.get(m.group(1)) in ("list", "int") and (m.group(2) is None or params[m.group(1)] == "list"):
+        g, after = m.group(1), int(m.group(2) or -1)
         return _add(c, line, "prime", lambda args: None if (v := args.get(g)) is None
-                    else all(_prime(x) for x in _leaves(v) if x is not None))
+                    else all(_prime(x) for x in _leaves(v[after + 1:] if isinstance(v, list) else v) if x is not None))
     m = re.fullmatch(r"(\w+) does not exist in the (?:original )?(?:bst|binary search tree|tree)", text, re.I)
     trees = [n for n, k in params.items() if k == "treenode"]
     if m and params.get(m.group(1)) == "int" and len(trees) == 1:

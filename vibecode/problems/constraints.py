@@ -29,6 +29,7 @@ import contextlib
 import re
 
 from vibecode.problems.constraint_blocks import read_blocks
+from vibecode.problems.constraint_counts import read_counts
 from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import (
@@ -38,6 +39,7 @@ from vibecode.problems.constraint_exprs import (
     length_rule,
     read_check,
 )
+from vibecode.problems.constraint_formats import read_format
 from vibecode.problems.constraint_graphs import read_graph
 from vibecode.problems.constraint_names import (
     line_kind,
@@ -50,6 +52,8 @@ from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
 from vibecode.problems.constraint_prose import read_prose
+from vibecode.problems.constraint_rows import read_rows
+from vibecode.problems.constraint_runs import read_runs
 from vibecode.problems.constraint_scope import (
     all_but_one,
     conditional_lines,
@@ -66,12 +70,14 @@ from vibecode.problems.constraint_sets import (
     read_chars,
     read_choice,
 )
+from vibecode.problems.constraint_shapes import read_shape
 from vibecode.problems.constraint_sizes import (
     column_widths,
     rescaled,
     scaled_sizes,
     statement_aliases,
 )
+from vibecode.problems.constraint_texts import read_text
 from vibecode.problems.constraint_types import (  # holds, differ_violations: re-exported for vibecode.clr
     Constraints,
     Range,
@@ -234,6 +240,10 @@ def parse_constraints(problem: Problem) -> Constraints:
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
                 understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
+                    or read_counts(text, params, problem.statement, c, lambda t: _term(t, params, aliases)) \
+                    or read_rows(text, params, problem.statement, lambda t: _term(t, params, aliases), c) \
+                    or read_shape(text, params, problem.statement, c) \
+                    or read_format(text, params, lines, c) \
                     or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
@@ -266,7 +276,8 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
     if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c) \
-            or read_phrase(line, params, c):
+            or read_phrase(line, params, c) or read_runs(line, params, c) \
+            or read_text(line, params, c):
         return True
     m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
     if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
