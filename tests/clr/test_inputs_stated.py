@@ -5,13 +5,14 @@ on real rendered statements, each run in the real harness against a right and a 
   "10-letter-long"; a window loop one short sees no repeat in ``"A" * 11``);
 - integers whose digits begin alike (``largest_number``: ``[121, 12]``, where padding each
   number with its first digit ties and keeps the wrong order);
-- rows as long as the examples' rows where no row length is stated (``meeting_rooms_ii``).
+- rows as long as the examples' rows where no row length is stated, and ``starti < endi``
+  strictly (``meeting_rooms_ii``).
 """
 
 from __future__ import annotations
 
 from tests.clr.leetcode_real import outputs, real
-from vibecode.clr.inputs import generate_inputs
+from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_bugs import stated_sizes
 
 WINDOW_RIGHT = """
@@ -69,3 +70,6 @@ def test_rows_stay_as_long_as_the_examples_rows_where_no_row_length_is_stated() 
     problem = real("meeting_rooms_ii")
     rows = [row for x in generate_inputs(problem).inputs for row in x["intervals"]]  # type: ignore[attr-defined]
     assert rows and all(len(row) == 2 for row in rows)
+    assert all(start < end for start, end in rows)  # "starti < endi": strictly
+    assert validate_input({"intervals": [[0, 30], [5, 5]]}, problem)
+    assert validate_input({"intervals": [[0, 30], [5, 10]]}, problem) == []

@@ -12,7 +12,9 @@
 
 Every input is validated against the parsed constraints (``clr.inputs_check``); one that breaks a
 property the generator cannot build directly (a relation, "leading zeros", "permutation of") is
-dropped and counted, and the notes say so when the filter drops most of what was drawn.
+dropped and counted, and drawn again, up to ``RETRIES`` times a mode; the notes say so when the
+filter drops most of what was drawn. Arguments a line says are in another one ("word1 and word2
+are in wordsDict") are picked from its items.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from vibecode.types import Problem
 EDGE_MODES = ("min", "single", "duplicates", "negative", "max", "extremes")
 RANDOM_MODES = ("random", "wide", "medium") * 6
 STRESS_INPUTS = 2
+RETRIES = 8  # draws of one mode until one satisfies the constraints
 STRESS_CELLS = 200_000  # items in one stress input, at most (lists of lists: rows * columns)
 TIERS = ("edge", "random", "stress")
 
@@ -70,7 +73,19 @@ def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dic
         else:
             scalar_mode = mode if mode in ("min", "max", "negative", "stress") else "random"
             args[name] = maker.scalar(base, name, scalar_mode, args)
+    _pick_members(args, c, maker)
     return _repair_rows({p.name: args[p.name] for p in problem.signature.params}, c)
+
+
+def _pick_members(args: dict[str, object], c: Constraints, maker: ValueMaker) -> None:
+    """Arguments a line says are in another one ("word1 and word2 are in wordsDict") taken from
+    its drawn items: blind draws almost never are, and the filter would drop every input."""
+    for check in c.checks:
+        pool = args.get(check.pool) if check.pool else None
+        if check.members and isinstance(pool, list) and pool:
+            for name in check.members:
+                if name in args:
+                    args[name] = maker.rng.choice(pool)
 
 
 def _order(spec: dict[str, TypeSpec], c: Constraints) -> list[str]:
@@ -108,6 +123,9 @@ def _repair_rows(args: dict[str, object], c: Constraints) -> dict[str, object]:
             words = set(re.findall(r"[A-Za-z_]\w*", re.sub(r"<sub>(\w+)</sub>", r"\1", check.line)))
             if words & own and name not in words and not any(n in words for n, _ in c.columns.values() if n != name):
                 local.append(check)
+        # a check that every row fails alone counts rows ("for each IDi, there will be at least five
+        # scores"): it is no check on a row, and the validator judges the whole list
+        local = [ch for ch in local if any(ch.test({**args, name: [r]}) is not False for r in rows)]
         if local:
             rows = [r for r in rows if all(ch.test({**args, name: [r]}) is not False for ch in local)]
         if name in c.unique:
@@ -152,12 +170,15 @@ def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_cou
                 break
             if mode == "negative" and all(maker._range(n, {}, True)[0] >= 0 for n in numeric):
                 continue
-            args = _draw(problem, c, maker, mode)
-            tried += 1
-            bad = validate_input(args, problem, c)
-            if bad:
+            for _ in range(RETRIES):  # generate, then filter: a property drawn blind may need a few tries
+                args = _draw(problem, c, maker, mode)
+                tried += 1
+                bad = validate_input(args, problem, c)
+                if not bad:
+                    break
                 rejected += 1
                 reasons.append(bad[0])
+            if bad:
                 continue
             k = key(args)
             if k not in out:

@@ -204,6 +204,9 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
                     return False
             return True
 
+        if all(params[n] != "list" for n in items):  # single values: drawn from the pool
+            c.checks.append(Check(line, "values appear in another argument", within, tuple(items), pool_name))
+            return True
         return _add(c, line, "values appear in another argument", within)
     m = re.fullmatch(r"(\w+) and (\w+) exist in the tree", text) or re.fullmatch(r"(\w+) is the value of one of the nodes in the tree", text)
     trees_ = [n for n, k in params.items() if k == "treenode"]
@@ -214,7 +217,10 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     m = re.fullmatch(r"(\w+) equals to an element of (\w+)", text)
     if m and all(g in params for g in m.groups()):
         a, b = m.groups()
-        return _add(c, line, "value appears in another argument", lambda args: None if not isinstance(args.get(b), list) else args.get(a) in args[b])  # type: ignore[operator]
+        c.checks.append(Check(line, "value appears in another argument",
+                              lambda args: None if not isinstance(args.get(b), list) else args.get(a) in args[b],  # type: ignore[operator]
+                              (a,) if params[a] != "list" else (), b if params[a] != "list" else ""))
+        return True
     m = re.fullmatch(r"(\w+) contains at least one '(.)'", text)
     if m and m.group(1) in params:
         a, ch = m.groups()

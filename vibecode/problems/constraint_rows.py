@@ -170,3 +170,15 @@ def _sum_is(v: object, total: int | float | None) -> bool | None:
 
 
 __all__ = ["read_rows"]
+
+
+def strictly_ascending_rows(name: str) -> Callable[[dict[str, object]], bool | None]:
+    """The test of "0 <= starti < endi <= 10^6" on the ``[start, end]`` rows of ``name`` (the
+    reader in ``constraints`` sorts each row; this says its two items also differ). Rows of
+    another length ("xi < ai" in ``[xi, yi, ai, bi]``) are not this line's to decide: None."""
+    def test(args: dict[str, object]) -> bool | None:
+        rows = args.get(name)
+        if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
+            return None
+        return all(a < b for a, b in rows)
+    return test

@@ -41,6 +41,10 @@ class Check:
     line: str
     kind: str
     test: Callable[[dict[str, object]], bool | None]
+    # "word1 and word2 are in wordsDict": the arguments drawn from another one (the generator
+    # picks them from it instead of filtering blind draws); empty for any other check
+    members: tuple[str, ...] = ()
+    pool: str = ""
 
 
 @dataclass

@@ -52,7 +52,7 @@ from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
 from vibecode.problems.constraint_prose import read_prose
-from vibecode.problems.constraint_rows import read_rows
+from vibecode.problems.constraint_rows import read_rows, strictly_ascending_rows
 from vibecode.problems.constraint_runs import read_runs
 from vibecode.problems.constraint_scope import (
     all_but_one,
@@ -79,6 +79,7 @@ from vibecode.problems.constraint_sizes import (
 )
 from vibecode.problems.constraint_texts import read_text
 from vibecode.problems.constraint_types import (  # holds, differ_violations: re-exported for vibecode.clr
+    Check,
     Constraints,
     Range,
     Term,
@@ -380,6 +381,9 @@ def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node
         if chained and all(re.fullmatch(r"[a-z]+_?i", t) for t in unknown_names) and len(lists2d) == 1:
             name = lists2d[0]
             c.pair_sorted.add(name)
+            named = [k for k, kg in enumerate(known) if not all(kg)]  # the terms "starti", "endi"
+            if "<" in ops[named[0]:named[1]]:  # "starti < endi": a row's two values differ
+                c.checks.append(Check(line, "row strictly ascending", strictly_ascending_rows(name)))
             nums = [number(g[0]) for g in expanded if number(g[0]) is not None]
             if len(nums) == 2:
                 c.value.setdefault(name, []).append((("num", nums[0], 0), ("num", nums[1], 0)))
