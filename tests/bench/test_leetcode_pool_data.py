@@ -38,7 +38,9 @@ def call(ns, entry, kw):
         return getattr(ns["Solution"](), entry)(**kw)
     ops, args = kw["operations"], kw["arguments"]  # a design class: run the sequence on one object
     obj = ns[ops[0]](*args[0])
-    return [None] + [getattr(obj, op)(*a) for op, a in zip(ops[1:], args[1:])]
+    # operation names as LeetCode writes them (addWord) call the starter's methods (add_word)
+    methods = {m.replace("_", "").lower(): m for m in dir(obj) if not m.startswith("__")}
+    return [None] + [getattr(obj, methods.get(op.replace("_", "").lower(), op))(*a) for op, a in zip(ops[1:], args[1:])]
 
 bad = []
 for job in json.load(open("jobs.json")):
