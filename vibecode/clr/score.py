@@ -32,7 +32,8 @@ out; and
 
 Clusters rank by e_c first (a cluster that passes every example beats any that does not), then
 clusters that answered some input before those that never did, then score_c, then size, then
-fewer crashes, then the earliest candidate. The proposal is the member of the top cluster with
+fewer crashes, then the most agreement with the other clusters' candidates, input by input (the
+least arbitrary of clusters equal in all else), then the earliest candidate. The proposal is the member of the top cluster with
 the highest r_k, then the most verified claims, then the earliest.
 
 **Reliability** of the proposal, in [0, 1]: a function of the evidence the scorer had about it
@@ -216,7 +217,8 @@ def decide(
         against = next((j for j in judged if key[j] != judged[j]), None)
         ranked.append((e_c, against is None, h < 1.0, score, len(members), -h, -min(m.index for m in members),
                        members, best, h, passed, r_sum, key, against))
-    ranked.sort(key=lambda t: t[:7], reverse=True)
+    central = {t[12]: _centrality(t[12], groups) for t in ranked}
+    ranked.sort(key=lambda t: (*t[:6], central[t[12]], t[6]), reverse=True)
     clusters = tuple(
         ClusterScore(rank, tuple(sorted(m.index for m in t[7])), t[8].index, t[11], t[3], t[10], n_examples, t[9])
         for rank, t in enumerate(ranked)
@@ -262,6 +264,15 @@ def decide(
     final = calibration(raw) if calibration is not None else raw
     return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested,
                     evidence=ev.to_json())
+
+
+def _centrality(key: tuple[str, ...], groups: Mapping[tuple[str, ...], Sequence[CandidateEvidence]]) -> int:
+    """How many (candidate, input) answers of the other clusters' candidates agree with ``key``:
+    the tie-break between clusters equal in everything else. Candidates that differ only on
+    inputs a promise rules out agree elsewhere, so the cluster most like the rest is the least
+    arbitrary pick (the order the candidates came in decides nothing)."""
+    return sum(sum(a == b for a, b in zip(key, other, strict=True)) * len(group)
+               for other, group in groups.items() if other != key)
 
 
 def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
