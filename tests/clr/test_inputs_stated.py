@@ -73,3 +73,12 @@ def test_rows_stay_as_long_as_the_examples_rows_where_no_row_length_is_stated() 
     assert all(start < end for start, end in rows)  # "starti < endi": strictly
     assert validate_input({"intervals": [[0, 30], [5, 5]]}, problem)
     assert validate_input({"intervals": [[0, 30], [5, 10]]}, problem) == []
+
+
+def test_differential_mutations_keep_the_rows_and_values_the_examples_show() -> None:
+    from vibecode.clr.differential import mutations
+
+    problem = real("meeting_rooms_ii")
+    made = mutations({"intervals": [[0, 30], [5, 10], [15, 20]]}, problem, limit=40)
+    assert made  # one small change away: a row dropped, repeated, a value moved by one
+    assert all(len(row) == 2 and row[0] < row[1] for x in made for row in x["intervals"])  # type: ignore[attr-defined]

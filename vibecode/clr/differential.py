@@ -13,6 +13,8 @@ import random
 from collections.abc import Sequence
 
 from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.clr.inputs_check import outside_examples
+from vibecode.problems.constraints import parse_constraints
 from vibecode.types import Problem
 
 MAX_MUTATIONS = 16
@@ -53,14 +55,16 @@ def _mutate_value(value: object, rng: random.Random) -> list[object]:
 
 def mutations(args: dict[str, object], problem: Problem, *, limit: int = MAX_MUTATIONS,
               seed: int = 0) -> list[dict[str, object]]:
-    """Valid inputs one small change away from ``args``."""
+    """Valid inputs one small change away from ``args``, within what the examples show where no
+    line bounds a value or a row's length (as every input vibecode makes: ``clr.inputs_check``)."""
     rng = random.Random(seed)
+    c = parse_constraints(problem)
     out: dict[str, dict[str, object]] = {}
     for _ in range(3):
         for name, value in args.items():
             for changed in _mutate_value(value, rng):
                 candidate = {**args, name: changed}
-                if not validate_input(dict(candidate), problem):
+                if not validate_input(dict(candidate), problem, c) and not outside_examples(candidate, problem, c):
                     out.setdefault(_key(candidate), candidate)
                 if len(out) >= limit:
                     return list(out.values())
