@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             report[slug] = {"pools": {k: sum(x["kind"] == "candidate" for x in v) for k, v in pools.items()},
                             "mismatches": mismatches}
         target = Path(args.out) / f"{src.stem}.jsonl"
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text("".join(json.dumps(x) + "\n" for x in lines_out), encoding="utf-8")
     print(json.dumps(report, indent=1))
     return 0
