@@ -98,6 +98,8 @@ def apply_file_edits(
     strict: bool = False,
 ) -> tuple[str | None, list[EditOutcome]]:
     """Apply the edits of one file in order, with the supersede rule of the module docstring."""
+    if strict:
+        return _apply_strict(path, original, edits, threshold)
     active = list(edits)
     superseded: list[Edit] = []
     while True:
@@ -117,6 +119,41 @@ def apply_file_edits(
                 raise failure from None
             active.remove(earlier)
             superseded.append(earlier)
+
+
+def _apply_strict(
+    path: str, original: str | None, edits: Sequence[Edit], threshold: float
+) -> tuple[str | None, list[EditOutcome]]:
+    """The edits of one file in order, each SEARCH text found verbatim among the user's own lines:
+    never in lines an earlier edit of the same patch wrote (a hunk whose context is gone from the
+    file must not match the text the hunk before it put there)."""
+    content = original
+    own: list[bool] | None = None  # per line of ``content``: the user's, untouched by an earlier edit
+    outcomes: list[EditOutcome] = []
+    for edit in edits:
+        searches = edit.kind not in _WHOLE_KINDS and edit.search.strip() and content is not None
+        if not searches:
+            before = split_lines(content) if content is not None else None
+            content, outcome = apply_one(path, content, edit, threshold, strict=True)
+            if outcome.level == "append" and before is not None and content is not None:  # lines at the end: the patch's
+                kept = own if own is not None and len(own) == len(before) else [True] * len(before)
+                own = kept + [False] * (len(split_lines(content)) - len(before))
+            else:
+                own = None  # a whole new content: its lines are taken as they are, as before
+            outcomes.append(outcome)
+            continue
+        assert content is not None
+        lines = split_lines(content)
+        mask = own if own is not None and len(own) == len(lines) else [True] * len(lines)
+        new, outcome, (start, end) = _replace_exact(path, content, edit, mask)
+        added = len(split_lines(new)) - start - (len(lines) - end)
+        own = mask[:start] + [False] * max(0, added) + mask[end:]
+        content = new
+        outcomes.append(outcome)
+    return content, outcomes
+
+
+_WHOLE_KINDS = ("delete", "create", "content", "whole", "definitions")
 
 
 def _superseded_by(
@@ -179,7 +216,7 @@ def apply_one(
             "Check the file name; to create a file, leave the SEARCH part empty.",
         )
     if strict:
-        return _replace_exact(path, content, edit, threshold)
+        return _replace_exact(path, content, edit)[:2]
     return _replace(path, content, edit, threshold)
 
 
@@ -250,12 +287,16 @@ def _replace(path: str, content: str, edit: Edit, threshold: float) -> tuple[str
     return _splice(lines, found, new_lines, edit), EditOutcome(edit, found.level, found.score)
 
 
-def _replace_exact(path: str, content: str, edit: Edit, threshold: float) -> tuple[str, EditOutcome]:
+def _replace_exact(path: str, content: str, edit: Edit, usable: Sequence[bool] | None = None,
+                   ) -> tuple[str, EditOutcome, tuple[int, int]]:
+    """The edit with its SEARCH text found verbatim (on ``usable`` lines only), and the span it
+    replaced; otherwise an ApplyError that shows what differs."""
     lines = split_lines(content)
     search = _search_lines(edit.search)
-    found = find_exact(lines, search, edit.hint_line)
+    found = find_exact(lines, search, edit.hint_line, usable)
     if isinstance(found, Match):
-        return _splice(lines, found, _search_lines(edit.text), edit), EditOutcome(edit, "exact", 1.0)
+        spliced = _splice(lines, found, _search_lines(edit.text), edit)
+        return spliced, EditOutcome(edit, "exact", 1.0), (found.start, found.end)
     where = f" ({edit.origin})" if edit.origin else ""
     if found.reason == "ambiguous":
         raise ApplyError(no_match_message(path, lines, search, found, edit.origin))
@@ -266,7 +307,7 @@ def _replace_exact(path: str, content: str, edit: Edit, threshold: float) -> tup
             f"The edit of {path}{where} seems to be applied already: its SEARCH text is not in the "
             f"file, but its replacement is (lines {done.start + 1}-{done.end})."
         )
-    loose = find_block(lines, search, edit.hint_line, threshold)
+    loose = find_block(lines, search, edit.hint_line, DEFAULT_THRESHOLD)
     span = (loose.start, loose.end) if isinstance(loose, Match) else loose.closest
     head = f"The patch's context for {path}{where} does not match the file exactly"
     if span is None:

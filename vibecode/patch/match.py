@@ -16,6 +16,7 @@ picks the nearest one. :class:`NoMatch` carries the closest region for the error
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
@@ -80,14 +81,17 @@ def find_block(
     return _fuzzy(keys, search, hint, threshold)
 
 
-def find_exact(file_lines: list[str], search: list[str], hint: int | None = None) -> Match | NoMatch:
+def find_exact(file_lines: list[str], search: list[str], hint: int | None = None,
+               usable: Sequence[bool] | None = None) -> Match | NoMatch:
     """Only the ``exact`` level of :func:`find_block` (line endings aside): for applying to the
-    user's files, where a loose match would overwrite an edit the patch did not expect."""
+    user's files, where a loose match would overwrite an edit the patch did not expect. With
+    ``usable`` (one flag a line), a match must lie on usable lines only."""
     keys = [strip_ending(line) for line in file_lines]
     m = len(search)
     if m == 0:
         return NoMatch("missing", None, 0.0)
-    starts = [i for i in range(len(keys) - m + 1) if _eq_exact(keys, i, search)]
+    starts = [i for i in range(len(keys) - m + 1)
+              if _eq_exact(keys, i, search) and (usable is None or all(usable[i : i + m]))]
     return _pick(starts, m, "exact", 1.0, hint) or NoMatch("missing", None, 0.0)
 
 
