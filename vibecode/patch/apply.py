@@ -99,7 +99,7 @@ def apply_file_edits(
 ) -> tuple[str | None, list[EditOutcome]]:
     """Apply the edits of one file in order, with the supersede rule of the module docstring."""
     if strict:
-        return _apply_strict(path, original, edits, threshold)
+        return _apply_strict(path, original, edits)
     active = list(edits)
     superseded: list[Edit] = []
     while True:
@@ -107,12 +107,10 @@ def apply_file_edits(
         outcomes: list[EditOutcome] = []
         try:
             for edit in active:
-                content, outcome = apply_one(path, content, edit, threshold, strict)
+                content, outcome = apply_one(path, content, edit, threshold)
                 outcomes.append(outcome)
             return content, [EditOutcome(e, "superseded", 0.0, True) for e in superseded] + outcomes
         except ApplyError as failure:
-            if strict:
-                raise
             failed = active[len(outcomes)]
             earlier = _superseded_by(path, original, active[: len(outcomes)], failed, threshold)
             if earlier is None:
@@ -121,9 +119,7 @@ def apply_file_edits(
             superseded.append(earlier)
 
 
-def _apply_strict(
-    path: str, original: str | None, edits: Sequence[Edit], threshold: float
-) -> tuple[str | None, list[EditOutcome]]:
+def _apply_strict(path: str, original: str | None, edits: Sequence[Edit]) -> tuple[str | None, list[EditOutcome]]:
     """The edits of one file in order, each SEARCH text found verbatim among the user's own lines:
     never in lines an earlier edit of the same patch wrote (a hunk whose context is gone from the
     file must not match the text the hunk before it put there)."""
@@ -131,29 +127,19 @@ def _apply_strict(
     own: list[bool] | None = None  # per line of ``content``: the user's, untouched by an earlier edit
     outcomes: list[EditOutcome] = []
     for edit in edits:
-        searches = edit.kind not in _WHOLE_KINDS and edit.search.strip() and content is not None
-        if not searches:
-            before = split_lines(content) if content is not None else None
-            content, outcome = apply_one(path, content, edit, threshold, strict=True)
-            if outcome.level == "append" and before is not None and content is not None:  # lines at the end: the patch's
-                kept = own if own is not None and len(own) == len(before) else [True] * len(before)
-                own = kept + [False] * (len(split_lines(content)) - len(before))
-            else:
-                own = None  # a whole new content: its lines are taken as they are, as before
-            outcomes.append(outcome)
-            continue
-        assert content is not None
-        lines = split_lines(content)
-        mask = own if own is not None and len(own) == len(lines) else [True] * len(lines)
-        new, outcome, (start, end) = _replace_exact(path, content, edit, mask)
-        added = len(split_lines(new)) - start - (len(lines) - end)
-        own = mask[:start] + [False] * max(0, added) + mask[end:]
-        content = new
+        before = len(split_lines(content)) if content is not None else 0
+        mask = own if own is not None and len(own) == before else [True] * before
+        content, outcome = apply_one(path, content, edit, strict=True, usable=mask)
+        after = len(split_lines(content)) if content is not None else 0
+        if outcome.span is not None:  # a replace: the lines it wrote are the patch's
+            start, end = outcome.span
+            own = mask[:start] + [False] * max(0, after - start - (before - end)) + mask[end:]
+        elif outcome.level == "append":  # lines at the end: the patch's
+            own = mask + [False] * (after - before)
+        else:
+            own = None  # a whole new content: its lines are taken as they are
         outcomes.append(outcome)
     return content, outcomes
-
-
-_WHOLE_KINDS = ("delete", "create", "content", "whole", "definitions")
 
 
 def _superseded_by(
@@ -181,9 +167,11 @@ def _region(lines: list[str], edit: Edit, threshold: float) -> tuple[int, int] |
 
 
 def apply_one(
-    path: str, content: str | None, edit: Edit, threshold: float = DEFAULT_THRESHOLD, strict: bool = False
+    path: str, content: str | None, edit: Edit, threshold: float = DEFAULT_THRESHOLD, strict: bool = False,
+    usable: Sequence[bool] | None = None,
 ) -> tuple[str | None, EditOutcome]:
-    """One edit on one file's content (None = the file does not exist)."""
+    """One edit on one file's content (None = the file does not exist). ``strict``: a SEARCH text
+    must be in the content verbatim, on ``usable`` lines only (all when None)."""
     where = f" ({edit.origin})" if edit.origin else ""
     if edit.kind == "delete":
         if content is None:
@@ -216,7 +204,7 @@ def apply_one(
             "Check the file name; to create a file, leave the SEARCH part empty.",
         )
     if strict:
-        return _replace_exact(path, content, edit)[:2]
+        return _replace_exact(path, content, edit, usable)
     return _replace(path, content, edit, threshold)
 
 
@@ -288,15 +276,15 @@ def _replace(path: str, content: str, edit: Edit, threshold: float) -> tuple[str
 
 
 def _replace_exact(path: str, content: str, edit: Edit, usable: Sequence[bool] | None = None,
-                   ) -> tuple[str, EditOutcome, tuple[int, int]]:
-    """The edit with its SEARCH text found verbatim (on ``usable`` lines only), and the span it
-    replaced; otherwise an ApplyError that shows what differs."""
+                   ) -> tuple[str, EditOutcome]:
+    """The edit with its SEARCH text found verbatim (on ``usable`` lines only; the outcome's
+    ``span`` says which lines it replaced); otherwise an ApplyError that shows what differs."""
     lines = split_lines(content)
     search = _search_lines(edit.search)
     found = find_exact(lines, search, edit.hint_line, usable)
     if isinstance(found, Match):
         spliced = _splice(lines, found, _search_lines(edit.text), edit)
-        return spliced, EditOutcome(edit, "exact", 1.0), (found.start, found.end)
+        return spliced, EditOutcome(edit, "exact", 1.0, span=(found.start, found.end))
     where = f" ({edit.origin})" if edit.origin else ""
     if found.reason == "ambiguous":
         raise ApplyError(no_match_message(path, lines, search, found, edit.origin))

@@ -40,3 +40,4 @@ class EditOutcome:
     level: str  # "exact", "whitespace", "fuzzy", "substring", "new", "whole", "definitions"...
     score: float = 1.0
     superseded: bool = False  # a later edit of the same region replaced this one
+    span: tuple[int, int] | None = None  # strict replace: the lines [start, end) it replaced
