@@ -149,25 +149,30 @@ def classify(p: LeetCodeProblem, raw: dict[str, str] | None = None) -> Classifie
     return Classified(p, None, HiddenSpec(p.entry, kind[0], kind[1], cases))
 
 
-def _wrap_constructor(p: LeetCodeProblem, case: tuple[object, ...]) -> tuple[object, ...]:
-    """``case`` with the constructor's arguments as a list of arguments. Some of the package's
-    cases give a constructor of one list parameter its list unwrapped (shortest_word_distance_ii:
-    ``[['practice', 'makes', ...], ['coding', 'practice'], ...]`` where the statement shows
-    ``[[["practice", "makes", ...]], ...]``); a faithful call then passes the list whole."""
-    operations, inputs, expected = case
+def _takes_one_list(p: LeetCodeProblem) -> bool:
+    """Whether the starter's constructor takes exactly one parameter, annotated as a list."""
     init = dict(p.methods).get("__init__")
-    if init is None or not isinstance(inputs, list) or not inputs or not isinstance(inputs[0], list):
-        return case
     try:
-        fn = ast.parse(f"def f{init}: pass").body[0]
+        fn = ast.parse(f"def f{init}: pass").body[0] if init is not None else None
     except SyntaxError:
-        return case
+        return False
     if not isinstance(fn, ast.FunctionDef):
-        return case
+        return False
     args = fn.args.args[1:]
+    return len(args) == 1 and args[0].annotation is not None and \
+        ast.unparse(args[0].annotation).startswith(("list", "List"))
+
+
+def _wrap_constructor(case: tuple[object, ...]) -> tuple[object, ...]:
+    """``case`` with a one-list constructor's list passed whole. Some of the package's cases give
+    such a constructor its list unwrapped (shortest_word_distance_ii:
+    ``[['practice', 'makes', ...], ['coding', 'practice'], ...]`` where the statement shows
+    ``[[["practice", "makes", ...]], ...]``)."""
+    operations, inputs, expected = case
+    if not isinstance(inputs, list) or not inputs or not isinstance(inputs[0], list):
+        return case
     first = inputs[0]
-    listed = len(args) == 1 and args[0].annotation is not None and ast.unparse(args[0].annotation).startswith(("list", "List"))
-    if listed and (len(first) != 1 or not isinstance(first[0], list)):
+    if len(first) != 1 or not isinstance(first[0], list):
         return (operations, [[first], *inputs[1:]], expected)
     return case
 
@@ -189,7 +194,8 @@ def _classify_design(p: LeetCodeProblem, raw: dict[str, str]) -> Classified:
         ops.update(str(op) for op in operations[1:])
     if not cases or any(op.lower() not in names for op in ops):
         return Classified(p, "design (other format)", None)
-    cases = [_wrap_constructor(p, case) for case in cases]
+    if _takes_one_list(p):
+        cases = [_wrap_constructor(case) for case in cases]
     methods = tuple(sorted((op, names[op.lower()]) for op in ops))
     void = tuple(sorted(name for name, sig in p.methods if re.search(r"->\s*None\s*$", sig)))
     return Classified(p, None, HiddenSpec(p.class_name, "design", 0.0, tuple(repr(c) for c in cases), methods, void))
