@@ -64,12 +64,12 @@ class Sampled:
 
 def sample_stage(ctx: SolveContext, problem: Problem, n: int, eta: str, verdict_limit: int = 0,
                  ) -> Generator[Event, None, Sampled]:
-    if samples_for_free(ctx.engine) or not ctx.streaming:  # sample everything, then the helpers
+    if not _streams(ctx):  # sample everything, then the helpers
         completions = yield from _sample(ctx, problem, n, None, eta)
         shared, counts, oracle = yield from _helpers_apart(ctx, problem, n)
         stopped = FREE_REPLAY if ctx.until != "all" and ctx.streaming else None
         return Sampled(completions, shared, counts, oracle, {}, stopped)
-    if ctx.runner is not None:
+    if _in_one_batch(ctx):
         try:
             return (yield from _batched(ctx, problem, n, eta, verdict_limit))
         except ContextOverflow as exc:
@@ -101,7 +101,7 @@ def planned_helpers(ctx: SolveContext, problem: Problem) -> Helpers | None:
         roles.append(EDGE_CASES)
     if not roles:
         return None
-    batched = ctx.streaming and ctx.runner is not None and not samples_for_free(ctx.engine)
+    batched = _in_one_batch(ctx)
     return Helpers(lambda k, max_tokens: [helper_budget(role, k, max_tokens) for role in roles], batched)
 
 
@@ -157,6 +157,16 @@ def shared_inputs(
             counts["model"] = len(fresh)
             notes += list(proposed.notes)
     return shared, counts, notes
+
+
+def _streams(ctx: SolveContext) -> bool:
+    """Whether sampling streams (a paced or real engine, streaming on)."""
+    return ctx.streaming and not samples_for_free(ctx.engine)
+
+
+def _in_one_batch(ctx: SolveContext) -> bool:
+    """Whether the helpers decode in the candidates' batch (until the batch overflows the context)."""
+    return _streams(ctx) and ctx.runner is not None
 
 
 def _asks_oracle(ctx: SolveContext) -> bool:
