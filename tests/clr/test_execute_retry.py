@@ -1,6 +1,8 @@
 """A timed-out input is run once more with more time (vibecode.clr.execute): the per-input limit
 of the answer tiers caps a run, it is no speed verdict (the stress tier's is, and it never
-retries). Real runs in the local sandbox; the margins are seconds, not milliseconds."""
+retries). Real runs in the local sandbox. Nothing here measures a time: each input sleeps far
+from both caps (0.6 s against 0.2 s and 5 s; 60 s against 5 s), so the statuses are what is
+asserted, on a quiet or a busy machine alike."""
 
 from __future__ import annotations
 
@@ -23,8 +25,8 @@ def _run(runner: CandidateRunner, inputs: list[dict[str, object]]) -> list[str]:
 def test_an_answer_that_needs_a_little_more_time_is_kept_and_a_hopeless_one_stays_a_timeout() -> None:
     sandbox = make_sandbox("local", Settings())
     inputs: list[dict[str, object]] = [{"n": 0}, {"n": 6}, {"n": 600}]  # 0 s, 0.6 s, 60 s
-    got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=20.0), inputs)
-    assert got == ["ok", "ok", "timeout"]  # 0.6 s fits 4 s; 60 s does not
+    got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=25.0), inputs)
+    assert got == ["ok", "ok", "timeout"]  # 0.6 s fits the 5 s of the rerun; 60 s does not
     plain = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_timeouts=False), inputs)
     assert plain == ["ok", "timeout", "timeout"]
 
@@ -32,5 +34,5 @@ def test_an_answer_that_needs_a_little_more_time_is_kept_and_a_hopeless_one_stay
 def test_at_most_a_few_timed_out_inputs_are_run_again() -> None:
     sandbox = make_sandbox("local", Settings())
     inputs: list[dict[str, object]] = [{"n": 6}] * (RETRY_INPUTS + 2)
-    got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=20.0), inputs)
+    got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=25.0), inputs)
     assert got == ["ok"] * RETRY_INPUTS + ["timeout"] * 2
