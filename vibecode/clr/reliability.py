@@ -14,7 +14,9 @@ wrong ones. It reads only :class:`Evidence`:
   whether or not its answer there is a verdict (``clr.trust``: agreement is evidence for the
   proposal anywhere; only a disagreement needs a trusted input to count against it);
 - D, the generated inputs on which the oracle's answer is no verdict (``clr.trust``) and differs
-  from the proposal's (the proposal is *contested by the oracle*);
+  from the proposal's (the proposal is *contested by the oracle*); D_b of them (D_b <= D) are
+  *backed*: a rival cluster that passes every example, and that the oracle did not reject, answers
+  there as the oracle does;
 - whether the evidence is *contested*: a cluster that passes every example contradicts the
   proposal and no oracle rejected it;
 - h, the cluster's share of crashes and timeouts; V and F, the cluster's verified and failed
@@ -34,22 +36,28 @@ The formula
     Q  = c / P when contested, else 1      a contested proposal is as likely right as its share of
                                            the candidates that pass the examples (replaces a flat
                                            x0.5); a contest the oracle decided is not contested
-    X  = 2 ** -(D / DISPUTE_HALF)          the oracle's disputes (1 with none): a dispute is no
-                                           verdict, but an oracle that passes every example and
-                                           answers otherwise is doubt all the same
+    X  = 2 ** -((D - D_b) / DISPUTE_HALF   the oracle's disputes (1 with none): a dispute is no
+              + D_b / BACKED_HALF)         verdict, but an oracle that passes every example and
+                                           answers otherwise is doubt all the same; a backed one
+                                           is two programs (the oracle and a rival that passes
+                                           the examples) against the proposal, so each halves R
+                                           (BACKED_HALF = 1), while the oracle alone, on an input
+                                           vibecode cannot vouch for, may be off the problem's
+                                           guarantees (DISPUTE_HALF = 4)
     rho = (V + 1) / (V + F + 2)            the claims (0.5 with none checked)
     R  = T * (1 - h) * (BEHAVIOUR_WEIGHT * B * Q * X + (1 - BEHAVIOUR_WEIGHT) * rho) * S
 
 with S = ``TOO_SLOW_FACTOR`` when the proposal was too slow, else 1. The half-lives say how many
 inputs halve the remaining doubt: every ``INPUT_HALF`` generated inputs the behaviour survived,
 every ``ORACLE_HALF`` inputs the oracle agreed on; every ``DISPUTE_HALF`` inputs it disputes
-halve what is left. In math mode there are no inputs; A = c / K.
+alone, and every ``BACKED_HALF`` input it disputes together with a rival, halve what is left. In math mode there are no inputs; A = c / K.
 
 What follows from it (tests/clr/test_score_evidence.py checks each): more candidates in the
 proposal's cluster, more generated inputs, more inputs the oracle agreed on, more verified and
 fewer failed claims each raise R; a contested proposal that is a minority of the passing
 candidates ranks below a contested majority, and both below the same evidence uncontested; an
-oracle-decided contest is not lowered; each input the oracle disputes lowers R; a proposal checked on the examples alone stays low
+oracle-decided contest is not lowered; each input the oracle disputes lowers R, a backed dispute
+more than one the oracle makes alone; a proposal checked on the examples alone stays low
 (T * (A + rho) / 2 at most about 0.5 with every candidate agreeing and about 0.1 for a lone one).
 
 The constants are round numbers chosen on the LeetCode *dev* pools
@@ -63,7 +71,8 @@ from dataclasses import asdict, dataclass
 
 INPUT_HALF = 4.0  # generated inputs that halve the doubt left after agreement
 ORACLE_HALF = 3.0  # inputs the oracle agreed on that halve the doubt
-DISPUTE_HALF = 4.0  # inputs the oracle disputes that halve the behaviour evidence
+DISPUTE_HALF = 4.0  # inputs the oracle disputes alone that halve the behaviour evidence
+BACKED_HALF = 1.0  # inputs the oracle disputes with a rival that passes the examples (D_b) that halve it
 BEHAVIOUR_WEIGHT = 0.8  # the behaviour evidence's share against the claims'
 TOO_SLOW_FACTOR = 0.6  # the proposal timed out on a generated input
 
@@ -86,6 +95,7 @@ class Evidence:
     mode: str = "code"
     rivals_rejected: int = 0  # clusters passing the examples that the oracle rejected (reported only)
     oracle_disputed: int = 0  # D: inputs where the oracle differs from the proposal but is no verdict (clr.trust)
+    oracle_backed: int = 0  # D_b: those of D where a passing rival the oracle did not reject answers as it does
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -108,7 +118,8 @@ def parts(e: Evidence) -> dict[str, float]:
         agreement = share * (1.0 + inputs) / 2.0
     oracle = 1.0 - doubt_left(e.oracle_agreed, ORACLE_HALF) if e.oracle_agreed else 0.0
     q = e.cluster / max(e.passing, e.cluster, 1) if e.contested else 1.0
-    x = doubt_left(e.oracle_disputed, DISPUTE_HALF)
+    backed = min(max(e.oracle_backed, 0), max(e.oracle_disputed, 0))
+    x = doubt_left(e.oracle_disputed - backed, DISPUTE_HALF) * doubt_left(backed, BACKED_HALF)
     rho = (e.claims_verified + 1) / (e.claims_verified + e.claims_failed + 2)
     return {"T": t, "I": inputs, "A": agreement, "O": oracle, "B": max(agreement, oracle), "Q": q, "X": x, "rho": rho}
 

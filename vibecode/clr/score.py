@@ -251,6 +251,10 @@ def decide(
     top_key = ranked[0][12]
     generated = [tok for i, tok in zip(keep, top_key, strict=False) if i >= n_examples]
     passing = sum(len(t[7]) for t in ranked if n_examples and t[10] == n_examples)
+    # D_b: disputed inputs where a rival that passes every example (and that the oracle did not
+    # reject) answers as the oracle does: two programs against the proposal there
+    free_rivals = [t[12] for t in ranked[1:] if n_examples and t[10] == n_examples and t[13] is None]
+    backed = sum(1 for j in oracle_disputed if any(key[j] == unjudged[j] for key in free_rivals))
     ev = Evidence(
         examples=n_examples, k=k, cluster=len(top.members), passing=max(passing, len(top.members)),
         generated=sum(tok.startswith("ok:") for tok in generated), oracle_agreed=agreed,
@@ -259,7 +263,7 @@ def decide(
         claims_failed=sum(c.verdict == "failed" for m in top_members for c in m.claims),
         too_slow="timeout" in generated, mode=mode,
         rivals_rejected=sum(1 for t in ranked[1:] if t[13] is not None and t[10] == n_examples),
-        oracle_disputed=len(oracle_disputed))
+        oracle_disputed=len(oracle_disputed), oracle_backed=backed)
     raw = reliability(ev)
     final = calibration(raw) if calibration is not None else raw
     return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested,
