@@ -132,3 +132,35 @@ def test_too_slow_on_the_stress_tier_lowers_the_reliability_once() -> None:
     already = decide([ev(0, ("ok:1", "ok:2", *gen, "timeout"))], k=1)  # timed out on a generated input
     assert already.status == "verified"
     assert block_too_slow(already, {0: "too slow"}).raw_reliability == pytest.approx(already.raw_reliability)
+
+
+def test_a_dispute_a_rival_backs_lowers_the_reliability_more_than_the_oracle_alone() -> None:
+    # the terms: a backed dispute halves X (BACKED_HALF = 1), a lone one counts as before
+    assert parts(dataclasses.replace(BASE, oracle_disputed=4, oracle_backed=1))["X"] == pytest.approx(2 ** -(3 / 4 + 1))
+    assert more(oracle_disputed=2, oracle_backed=0) > more(oracle_disputed=2, oracle_backed=1) > more(
+        oracle_disputed=2, oracle_backed=2)
+    assert more(oracle_disputed=3, oracle_backed=2) > more(oracle_disputed=4, oracle_backed=2)  # a lone one still lowers R
+    assert more(oracle_disputed=1, oracle_backed=5) == pytest.approx(more(oracle_disputed=1, oracle_backed=1))  # D_b <= D
+    # decide(): the oracle answers the last input as the rival that passes every example does (an
+    # input vibecode cannot vouch for, so no verdict), or as no candidate does
+    top = ("ok:1", "ok:2", "ok:3", "ok:4", "ok:5", "ok:6")
+    pool = [ev(i, top) for i in range(3)] + [ev(3, (*top[:5], "ok:9"))]
+    untrusted_last = (True,) * 5 + (False,)
+    backed = decide(pool, k=4, oracle=(*top[:5], "ok:9"), trusted=untrusted_last)
+    alone = decide(pool, k=4, oracle=(*top[:5], "ok:7"), trusted=untrusted_last)
+    for d in (backed, alone):
+        assert d.status == "plausible" and d.best in (0, 1, 2)
+    seen_backed, seen_alone = backed.evidence or {}, alone.evidence or {}
+    assert (seen_backed["oracle_disputed"], seen_backed["oracle_backed"]) == (1, 1)
+    assert (seen_alone["oracle_disputed"], seen_alone["oracle_backed"]) == (1, 0)
+    assert backed.raw_reliability < alone.raw_reliability
+
+
+def test_a_rival_the_oracle_rejected_backs_no_dispute() -> None:
+    # the rival answers the disputed input as the oracle does, but the oracle rejected it on a
+    # trusted input: it is no second program against the proposal
+    top = ("ok:1", "ok:2", "ok:3", "ok:4", "ok:5", "ok:6")
+    pool = [ev(i, top) for i in range(3)] + [ev(3, ("ok:1", "ok:2", "ok:8", "ok:4", "ok:5", "ok:9"))]
+    d = decide(pool, k=4, oracle=(*top[:5], "ok:9"), trusted=(True,) * 5 + (False,))
+    seen = d.evidence or {}
+    assert seen["rivals_rejected"] == 1 and (seen["oracle_disputed"], seen["oracle_backed"]) == (1, 0)
