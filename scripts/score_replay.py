@@ -8,6 +8,8 @@
     # ... or with the score.py of a git revision (e.g. main), and/or the "what if" of an input
     # that separates every wrong candidate (by the hidden tests) from the correct ones
     python scripts/score_replay.py evaluate /tmp/dev.pkl --score-from main --what-if
+    # a split-half check: only the problems whose slug hashes to half 0 (or 1)
+    python scripts/score_replay.py evaluate /tmp/dev.pkl --half 0
 
 A record's ``results.jsonl`` line does not hold the oracle's answers, so ``vibecode bench
 rescore`` cannot redo an oracle-decided decision; the capture does. The capture file is a pickle
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import importlib.util
 import inspect
 import pickle
@@ -82,12 +85,20 @@ def score_module(ref: str | None) -> ModuleType:
     return module
 
 
-def evaluate(path: Path, ref: str | None, what_if: bool) -> dict[str, Any]:
+def slug_half(task_id: str) -> int:
+    """0 or 1 by the SHA-256 of the problem's slug (``LeetCode/two_sum@agree~o1`` -> ``two_sum``),
+    so both orders and both pool modes of a problem fall in the same half."""
+    slug = task_id.rsplit("/", 1)[-1].split("@", 1)[0]
+    return hashlib.sha256(slug.encode()).digest()[0] % 2
+
+
+def evaluate(path: Path, ref: str | None, what_if: bool, half: int | None = None) -> dict[str, Any]:
     from vibecode.bench.metrics import auroc
 
     score = score_module(ref)
     accepts = set(inspect.signature(score.decide).parameters)  # an older decide() lacks newer keywords
-    rows = [r for r in pickle.loads(path.read_bytes()) if r["evidence"] is not None]
+    rows = [r for r in pickle.loads(path.read_bytes()) if r["evidence"] is not None
+            and (half is None or slug_half(r["task_id"]) == half)]
     rel, ok, verified = [], [], []
     for r in rows:
         evidence, kw = r["evidence"], {k: v for k, v in r["kw"].items() if k in accepts}
@@ -105,7 +116,7 @@ def evaluate(path: Path, ref: str | None, what_if: bool) -> dict[str, Any]:
         ok.append(bool(d.best is not None and r["passed"].get(d.best, False)))
         verified.append(d.status == "verified")
     ver = [i for i, v in enumerate(verified) if v]
-    return {"score": ref or "this tree", "what_if": what_if, "picks": len(rows), "wrong_picks": ok.count(False),
+    return {"score": ref or "this tree", "what_if": what_if, "half": half, "picks": len(rows), "wrong_picks": ok.count(False),
             "auroc": auroc(rel, ok), "verified": len(ver),
             "verified_precision": sum(ok[i] for i in ver) / len(ver) if ver else None,
             "auroc_verified": auroc([rel[i] for i in ver], [ok[i] for i in ver])}
@@ -121,13 +132,15 @@ def main() -> int:
     ev.add_argument("capture", type=Path)
     ev.add_argument("--score-from", default=None, help="a git revision whose vibecode/clr/score.py scores")
     ev.add_argument("--what-if", action="store_true", help="add an input that separates every wrong candidate")
+    ev.add_argument("--half", type=int, choices=(0, 1), default=None,
+                    help="only the problems whose slug hashes to this half (a split-half check)")
     sub.add_parser("capture", help="capture OUT.pkl -- <vibecode arguments>")
     args = parser.parse_args()
     if not args.capture.is_file():
         print(f"score_replay: no capture file {args.capture}.", file=sys.stderr)
         return 2
     import json
-    print(json.dumps(evaluate(args.capture, args.score_from, args.what_if), indent=1))
+    print(json.dumps(evaluate(args.capture, args.score_from, args.what_if, args.half), indent=1))
     return 0
 
 
