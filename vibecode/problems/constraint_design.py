@@ -18,7 +18,8 @@ It is understood when that reading understands it; :mod:`vibecode.clr.design_inp
 draws each call with its sequence's constructor arguments bound. Any other line that names the
 arguments of two methods (``All the timestamps of set are strictly increasing``, a line on two
 methods that are not the constructor) is a "relation across methods": it depends on the state,
-which neither reading can see.
+which neither reading can see; except a parameter whose values rise from call to call ("All the
+timestamps of set are strictly increasing"), read by :mod:`constraint_order`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vibecode.problems.constraint_order import rising
 from vibecode.problems.constraint_types import Constraints, constraint_line
 from vibecode.problems.design import ARGUMENTS, OPERATIONS, fold, method_for
 from vibecode.types import Example, Problem, Signature
@@ -189,8 +191,8 @@ def design_constraints(problem: Problem, parse: Parse) -> Constraints:
     for line in problem.constraints:
         norm = _normal(line)
         verdicts = [_verdict(_normal(own_names(line, m, _others(problem, m))), r) for m, r in readings]
-        if "understood" in verdicts or guard_sentence(line, problem):
-            continue
+        if "understood" in verdicts or guard_sentence(line, problem) or rising(line, problem.signature):
+            continue  # understood by a method, a precondition the sequences keep, or an argument rising across calls
         if "promise" in verdicts:
             c.promise_lines.append(norm)
             continue
