@@ -12,6 +12,7 @@ parameter when it names none. :mod:`vibecode.clr.design_inputs` draws sequences 
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -63,7 +64,7 @@ def values(r: Rising, sig: Signature, ops: list[object], args: list[object]) -> 
 def broken(r: Rising, sig: Signature, ops: list[object], args: list[object]) -> str | None:
     """What in a sequence breaks ``r`` (the first call whose value falls), or None."""
     seen = values(r, sig, ops, args)
-    for (_, _, a), (i, _, b) in zip(seen, seen[1:], strict=False):
+    for (_, _, a), (i, _, b) in itertools.pairwise(seen):
         if isinstance(a, int) and isinstance(b, int) and (b < a or (r.strict and b == a)):
             return f"operation {i}: {r.param} = {b} after {a} breaks '{r.line}'"
     return None

@@ -173,7 +173,10 @@ def parse_constraints(problem: Problem) -> Constraints:
     lines = [plural_name(constraint_line(line), params) for line in problem.constraints]
     lines = one_indexed(renamed(lines, problem.statement, params), problem.statement, params)  # "arr" for "matrix"
     words = [reworded(line, params) for line in lines]  # "nums has no duplicates": "All the values of nums are unique."
-    as_written = {new: old for new, old in zip(words, lines, strict=True) if new != old}
+    as_written: dict[str, str] = {}
+    for new, old in zip(words, lines, strict=True):
+        if new != old:
+            as_written.setdefault(new, old)
     lines = words
     for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
