@@ -143,3 +143,15 @@ def test_a_rising_line_the_hidden_data_breaks_is_listed_as_data() -> None:
     listed = [c["breaks"] for c in breaks if c["slug"] == "logger_rate_limiter"]
     assert bad and listed and all(any(b in e for b in listed) for e in bad)
     assert rising("1 <= timestamp <= 10^9", p.signature) is None
+
+
+def test_a_design_line_names_a_parameter_by_a_word_of_its_name() -> None:
+    p, hidden = real_design("my_calendar_ii")  # book(start_time, end_time)
+    understood(p, "0 <= start < end <= 10^9")
+    seqs = well_formed(p, hidden)
+    assert seqs and all(validate_design_input(s, p) == [] for s in seqs)
+    assert validate_design_input({OPERATIONS: ["MyCalendarTwo", "book"], ARGUMENTS: [[], [10, 20]]}, p) == []
+    assert validate_design_input({OPERATIONS: ["MyCalendarTwo", "book"], ARGUMENTS: [[], [20, 10]]}, p)  # start < end
+    assert validate_design_input({OPERATIONS: ["MyCalendarTwo", "book"], ARGUMENTS: [[], [-1, 10]]}, p)  # 0 <= start
+    p, _ = real_design("lru_cache")  # get(key), put(key, value): "key" is a whole name, nothing to shorten
+    assert all(validate_design_input(s, p) == [] for s in well_formed(p, _))

@@ -74,6 +74,8 @@ def own_names(line: str, method: Signature, others: frozenset[str] = frozenset()
     (``1 <= stationName.length, startStation.length <= 10``) the terms that name only other
     methods' parameters (``others``, folded) are dropped."""
     names = {fold(p.name): p.name for p in method.params}
+    if re.search(r"[<>=]", line):  # "0 <= start < end <= 10^9" for book(start_time, end_time)
+        names.update({w: p.name for p in method.params for w in _short_names(p.name, method, others)})
     line = re.sub(r"[A-Za-z_]\w*", lambda m: names.get(fold(m.group(0)), m.group(0)), line)
     if not others or "," not in line:
         return line
@@ -87,6 +89,20 @@ def own_names(line: str, method: Signature, others: frozenset[str] = frozenset()
         if keep and len(keep) < len(items):
             parts[k] = ",".join(keep) if k else ",".join(keep).rstrip() + " "
     return "".join(parts)
+
+
+def _short_names(name: str, method: Signature, others: frozenset[str]) -> list[str]:
+    """The first and the last word of a parameter's name (``start`` of ``start_time``), where no
+    other parameter of the method and no other method's parameter starts or ends with that word."""
+    words = [w for w in name.lower().split("_") if len(w) >= 3]
+    if "_" not in name or not words:
+        return []
+    mine = [fold(p.name) for p in method.params if p.name != name]
+    out = []
+    for w in {words[0], words[-1]}:
+        if not any(o == w or o.startswith(w) or o.endswith(w) for o in (*mine, *others)):
+            out.append(w)
+    return out
 
 
 def method_calls(problem: Problem, method: Signature) -> list[tuple[list[object], object]]:
