@@ -10,9 +10,10 @@ import json
 
 from tests.problems.test_constraint_design import real as real_design
 from tests.problems.test_constraint_design import well_formed
-from tests.problems.test_constraint_scope import DATA, understood
+from tests.problems.test_constraint_scope import DATA, real, understood
 from vibecode.clr.design_inputs import generate_design_inputs, validate_design_input
 from vibecode.clr.inputs import validate_input
+from vibecode.problems.constraint_names import tuple_columns
 from vibecode.problems.constraint_order import rising
 from vibecode.problems.constraint_types import Constraints
 from vibecode.problems.constraint_wording import read_wording, reworded
@@ -155,3 +156,17 @@ def test_a_design_line_names_a_parameter_by_a_word_of_its_name() -> None:
     assert validate_design_input({OPERATIONS: ["MyCalendarTwo", "book"], ARGUMENTS: [[], [-1, 10]]}, p)  # 0 <= start
     p, _ = real_design("lru_cache")  # get(key), put(key, value): "key" is a whole name, nothing to shorten
     assert all(validate_design_input(s, p) == [] for s in well_formed(p, _))
+
+
+def test_columns_named_by_a_tuple_of_new_names() -> None:
+    p, hidden = real("bricks_falling_when_hit")  # the statement says hits[i] = (rowi, coli)
+    understood(p, "0 <= x_i <= m - 1", "0 <= y_i <= n - 1", "All (x_i, y_i) are unique.")
+    assert all(validate_input(h, p) == [] for h in hidden)
+    grid = [[1, 0, 0], [1, 1, 0]]
+    assert validate_input({"grid": grid, "hits": [[1, 2], [0, 0]]}, p) == []
+    assert validate_input({"grid": grid, "hits": [[2, 0]]}, p)  # x_i <= m - 1
+    assert validate_input({"grid": grid, "hits": [[0, 3]]}, p)  # y_i <= n - 1
+    assert validate_input({"grid": grid, "hits": [[1, 1], [1, 1]]}, p)  # the pairs unique
+    assert tuple_columns(["edges[i].length == 2", "0 <= a_i, b_i < n"], {"edges": "list"}, {}) == {}  # no tuple
+    assert tuple_columns(["a[i].length == 2", "b[i].length == 2", "All (x_i, y_i) are unique."],
+                         {"a": "list", "b": "list"}, {}) == {}  # two lists of pairs: whose?

@@ -47,6 +47,7 @@ from vibecode.problems.constraint_names import (
     plural_name,
     prose_sizes,
     renamed,
+    tuple_columns,
 )
 from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
@@ -224,6 +225,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
     c.columns = column_aliases(problem.statement + "\n" + "\n".join(lines), params)
+    c.columns.update(tuple_columns(lines, params, c.columns))  # "All (x_i, y_i) are unique" for hits[i]
     c.flat_columns = flat_column_aliases(problem.statement, params)
     column_widths(problem, c)
     rows_vary, under_condition, excepted = ragged(problem, params), conditional_lines(lines), {}
