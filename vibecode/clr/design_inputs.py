@@ -17,7 +17,9 @@ calling findMedian") are kept by a rule that does not depend on any candidate: t
 counts the elements added (``push``/``add``/``insert``/``put``...) and removed
 (``pop``/``remove``/``delete``...) and calls a guarded method only when the count is positive.
 Where the statement guards a method but nothing adds elements (an iterator over its
-constructor's input), that method is not generated, and the notes say so.
+constructor's input), that method is not generated, and the notes say so. A parameter the
+statement says rises from call to call ("timestamp is monotonically increasing", see
+:mod:`vibecode.problems.constraint_order`) gets each sequence's drawn values in order.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import re
 from vibecode.clr.design_relations import Relations
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.problems.constraint_design import guarded_methods, method_problem
+from vibecode.problems.constraint_order import Rising, broken, rising, values
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.design import (
     ARGUMENTS,
@@ -104,6 +107,8 @@ class _Sequences:
         self.guarded = guarded
         # "At most N calls will be made to f": f is called at most N times, all calls at most "*"
         self.limits = {fold(f): n for f, n in parse_constraints(problem).calls.items()}
+        # "All the timestamps of set are strictly increasing": each sequence's values put in order
+        self.rising = [r for line in problem.constraints if (r := rising(line, self.sig))]
 
     def callable_now(self, count: int, made: dict[str, int] | None = None) -> list[Signature]:
         made = made or {}
@@ -188,9 +193,28 @@ class _Sequences:
             args.append(call)
             removes = _REMOVES + (("next",) if self.iterates else ())
             count += _prefixed(method.function, _ADDS) - (count > 0 and _prefixed(method.function, removes))
-        if len(ops) < 2 or sequence_error(self.sig, ops, args):
+        if len(ops) < 2 or sequence_error(self.sig, ops, args) or not all(self.rise(r, ops, args) for r in self.rising):
             return None
         return {OPERATIONS: ops, ARGUMENTS: args}
+
+    def rise(self, r: Rising, ops: list[object], args: list[object]) -> bool:
+        """The drawn values of a rising parameter put in order over the calls (one added to a value
+        that would repeat its predecessor, when it must rise strictly); False when a call no longer
+        keeps its method's lines."""
+        seen = values(r, self.sig, ops, args)
+        drawn = sorted(v for _, _, v in seen if isinstance(v, int))
+        if len(drawn) != len(seen):
+            return False
+        for k in range(1, len(drawn)):
+            drawn[k] = max(drawn[k], drawn[k - 1] + 1) if r.strict else drawn[k]
+        for (i, pos, _), v in zip(seen, drawn, strict=True):
+            call = args[i]
+            assert isinstance(call, list)
+            call[pos] = v
+            method = method_for(self.sig, str(ops[i]))
+            if method is None or not self.valid(method, call):
+                return False
+        return True
 
 
 def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int = 24) -> InputSet:
@@ -258,4 +282,5 @@ def validate_design_input(args: dict[str, object], problem: Problem) -> list[str
         if not own and i > 0 and not any(e.startswith("operation 0 ") for e in out):  # the constructor's arguments are valid: relate the call to them
             own = relations.errors(method, a, ctor)
         out += [f"operation {i} `{op}`: {e}" for e in own]
-    return out
+    rises = [r for line in problem.constraints if (r := rising(line, sig))]
+    return out + [e for r in rises if (e := broken(r, sig, ops, arg_lists))]

@@ -18,7 +18,8 @@ It is understood when that reading understands it; :mod:`vibecode.clr.design_inp
 draws each call with its sequence's constructor arguments bound. Any other line that names the
 arguments of two methods (``All the timestamps of set are strictly increasing``, a line on two
 methods that are not the constructor) is a "relation across methods": it depends on the state,
-which neither reading can see.
+which neither reading can see; except a parameter whose values rise from call to call ("All the
+timestamps of set are strictly increasing"), read by :mod:`constraint_order`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vibecode.problems.constraint_order import rising
 from vibecode.problems.constraint_types import Constraints, constraint_line
 from vibecode.problems.design import ARGUMENTS, OPERATIONS, fold, method_for
 from vibecode.types import Example, Problem, Signature
@@ -72,6 +74,8 @@ def own_names(line: str, method: Signature, others: frozenset[str] = frozenset()
     (``1 <= stationName.length, startStation.length <= 10``) the terms that name only other
     methods' parameters (``others``, folded) are dropped."""
     names = {fold(p.name): p.name for p in method.params}
+    if re.search(r"[<>=]", line):  # "0 <= start < end <= 10^9" for book(start_time, end_time)
+        names.update({w: p.name for p in method.params for w in _short_names(p.name, method, others)})
     line = re.sub(r"[A-Za-z_]\w*", lambda m: names.get(fold(m.group(0)), m.group(0)), line)
     if not others or "," not in line:
         return line
@@ -85,6 +89,20 @@ def own_names(line: str, method: Signature, others: frozenset[str] = frozenset()
         if keep and len(keep) < len(items):
             parts[k] = ",".join(keep) if k else ",".join(keep).rstrip() + " "
     return "".join(parts)
+
+
+def _short_names(name: str, method: Signature, others: frozenset[str]) -> list[str]:
+    """The first and the last word of a parameter's name (``start`` of ``start_time``), where no
+    other parameter of the method and no other method's parameter starts or ends with that word."""
+    words = [w for w in name.lower().split("_") if len(w) >= 3]
+    if "_" not in name or not words:
+        return []
+    mine = [fold(p.name) for p in method.params if p.name != name]
+    out = []
+    for w in {words[0], words[-1]}:
+        if not any(o == w or o.startswith(w) or o.endswith(w) for o in (*mine, *others)):
+            out.append(w)
+    return out
 
 
 def method_calls(problem: Problem, method: Signature) -> list[tuple[list[object], object]]:
@@ -189,8 +207,8 @@ def design_constraints(problem: Problem, parse: Parse) -> Constraints:
     for line in problem.constraints:
         norm = _normal(line)
         verdicts = [_verdict(_normal(own_names(line, m, _others(problem, m))), r) for m, r in readings]
-        if "understood" in verdicts or guard_sentence(line, problem):
-            continue
+        if "understood" in verdicts or guard_sentence(line, problem) or rising(line, problem.signature):
+            continue  # understood by a method, a precondition the sequences keep, or an argument rising across calls
         if "promise" in verdicts:
             c.promise_lines.append(norm)
             continue

@@ -5,6 +5,9 @@
   says ``ops``; read as that argument when the problem has one list argument, no line names it,
   and exactly one other name is used as a list;
 - a plural or singular spelling of a list argument (``images[i][j]`` for ``image``);
+- other names for the columns of the one list argument whose rows have that many items, from a
+  tuple of new names in a line (``hits[i].length == 2``, "All (x_i, y_i) are unique": ``x_i`` is
+  column 0, ``y_i`` column 1, where the statement says ``hits[i] = (rowi, coli)``);
 - sizes the statement's prose defines: "You are given n points" (``1 <= n <= 500`` is the length
   of ``points``), "A linked list of length n", "a binary tree with n nodes", "a n * n matrix grid".
 """
@@ -88,3 +91,18 @@ def line_kind(line: str, params: dict[str, str]) -> str:
     if re.search(r"\b(?:valid|represents?|forms?|is a|are all|will be|each)\b", low):
         return "structural property"
     return "prose"
+
+
+def tuple_columns(lines: list[str], params: dict[str, str], columns: dict[str, tuple[str, int]]) -> dict[str, tuple[str, int]]:
+    """Column names a tuple of new names in the lines gives the one list argument whose rows have
+    that many items (see the module); empty when there is no such tuple or argument."""
+    fixed = {m.group(1): int(m.group(2)) for line in lines
+             for m in re.finditer(r"\b(\w+)\[\w\]\.length\s*==\s*(\d+)\b", line) if params.get(m.group(1)) == "list"}
+    for line in lines:
+        for m in re.finditer(r"\(([^()]+)\)", line):
+            items = [t.strip() for t in m.group(1).split(",")]
+            lists = [n for n, k in fixed.items() if k == len(items)]
+            if len(lists) == 1 and len(items) >= 2 and len(set(items)) == len(items) and all(
+                    re.fullmatch(r"[a-z]+_?i", t) and t not in params and t not in columns for t in items):
+                return {t: (lists[0], j) for j, t in enumerate(items)}
+    return {}

@@ -47,6 +47,7 @@ from vibecode.problems.constraint_names import (
     plural_name,
     prose_sizes,
     renamed,
+    tuple_columns,
 )
 from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
@@ -90,6 +91,7 @@ from vibecode.problems.constraint_types import (  # holds, differ_violations: re
     number,
     resolve,
 )
+from vibecode.problems.constraint_wording import read_wording, reworded
 from vibecode.types import Problem
 
 _NODES = re.compile(
@@ -171,6 +173,12 @@ def parse_constraints(problem: Problem) -> Constraints:
     aliases: dict[str, Term] = {}
     lines = [plural_name(constraint_line(line), params) for line in problem.constraints]
     lines = one_indexed(renamed(lines, problem.statement, params), problem.statement, params)  # "arr" for "matrix"
+    words = [reworded(line, params) for line in lines]  # "nums has no duplicates": "All the values of nums are unique."
+    as_written: dict[str, str] = {}
+    for new, old in zip(words, lines, strict=True):
+        if new != old:
+            as_written.setdefault(new, old)
+    lines = words
     for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
         count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
         if count and node_params and count.group(1) not in params:
@@ -217,6 +225,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     if re.search(r"\bbinary search tree\b|\bbst\b", lower):
         c.bst.update(n for n, k in params.items() if k == "treenode")
     c.columns = column_aliases(problem.statement + "\n" + "\n".join(lines), params)
+    c.columns.update(tuple_columns(lines, params, c.columns))  # "All (x_i, y_i) are unique" for hits[i]
     c.flat_columns = flat_column_aliases(problem.statement, params)
     column_widths(problem, c)
     rows_vary, under_condition, excepted = ragged(problem, params), conditional_lines(lines), {}
@@ -270,6 +279,8 @@ def parse_constraints(problem: Problem) -> Constraints:
         if any(check.test(dict(ex.inputs)) is False for ex in problem.examples):
             c.checks.remove(check)
             c.skipped.append((check.line, "relation an example breaks"))
+    c.skipped = [(as_written.get(s, s), k) for s, k in c.skipped]  # listed as the statement words them
+    c.promise_lines = [as_written.get(s, s) for s in c.promise_lines]
     return c
 
 
@@ -278,7 +289,7 @@ def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: 
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
     if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c) \
             or read_phrase(line, params, c) or read_runs(line, params, c) \
-            or read_text(line, params, c):
+            or read_text(line, params, c) or read_wording(line, params, c):
         return True
     m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
     if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
