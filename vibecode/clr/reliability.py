@@ -50,7 +50,8 @@ The formula
 with S = ``TOO_SLOW_FACTOR`` when the proposal was too slow, else 1. The half-lives say how many
 inputs halve the remaining doubt: every ``INPUT_HALF`` generated inputs the behaviour survived,
 every ``ORACLE_HALF`` inputs the oracle agreed on; every ``DISPUTE_HALF`` inputs it disputes
-alone, and every ``BACKED_HALF`` input it disputes together with a rival, halve what is left. In math mode there are no inputs; A = c / K.
+alone, and every ``BACKED_HALF`` input it disputes together with a rival, halve what is left.
+In math mode there are no inputs; A = c / K.
 
 What follows from it (tests/clr/test_score_evidence.py checks each): more candidates in the
 proposal's cluster, more generated inputs, more inputs the oracle agreed on, more verified and
