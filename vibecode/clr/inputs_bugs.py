@@ -19,7 +19,8 @@ one or two arguments:
 
 The caller (``clr.inputs_tiers``) validates each input and keeps at most ``BUG_INPUTS``, taking
 from the strategies in turn (these, then the structural ones of ``clr.inputs_bugs_struct``, then
-the example-format strings of ``clr.inputs_bugs_format``) so that each one is represented.
+the example-format strings of ``clr.inputs_bugs_format``, then the named properties' boundaries
+of ``clr.inputs_bugs_named``) so that each one is represented.
 """
 
 from __future__ import annotations
@@ -306,7 +307,7 @@ STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] 
 }
 
 
-WEIGHTS = {"rotations": 2, "strings": 2, "formats": 2}  # inputs taken from a strategy in each round (default 1)
+WEIGHTS = {"rotations": 2, "strings": 2, "formats": 2, "powers": 3}  # inputs taken from a strategy in each round (default 1)
 
 
 def bug_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:

@@ -1,0 +1,50 @@
+"""Issue 14, the dev pools 76-105: bug-seeking inputs at the boundaries of properties the statement
+names, on real rendered statements, each run in the real harness against a right and a wrong answer.
+
+- ``power_of_three``: "return true if it is a power of three"; uniform 32-bit draws never hit a
+  power, so a floating-point logarithm (``math.log(243, 3)`` is ``4.999...``) agreed with every
+  right answer and was picked as ``verified``.
+"""
+
+from __future__ import annotations
+
+from tests.clr.leetcode_real import outputs, real
+from vibecode.clr.inputs import generate_inputs
+from vibecode.clr.inputs_bugs_named import named_bases, named_values
+
+POWER_RIGHT = """
+class Solution:
+    def is_power_of_three(self, n: int) -> bool:
+        if n < 1:
+            return False
+        while n % 3 == 0:
+            n //= 3
+        return n == 1
+"""
+
+POWER_LOG = """
+import math
+
+
+class Solution:
+    def is_power_of_three(self, n: int) -> bool:
+        return n > 0 and math.log(n, 3).is_integer()
+"""
+
+
+def test_every_power_of_three_in_the_32_bit_range_is_generated_and_the_float_log_separates() -> None:
+    problem = real("power_of_three")
+    assert named_bases(problem) == [3]
+    inputs = [dict(x) for x in generate_inputs(problem).inputs]
+    assert all({"n": 3**i} in inputs for i in range(20))  # 3^19 is the largest 32-bit power
+    assert {"n": 4} in inputs and {"n": 2} in inputs  # neighbours of 3 (and of 1)
+    right, log = outputs(problem, POWER_RIGHT, inputs), outputs(problem, POWER_LOG, inputs)
+    differ = [x for x, a, b in zip(inputs, right, log, strict=True) if a != b]
+    assert {"n": 243} in differ, differ
+
+
+def test_named_values_stay_in_the_range_members_first_then_neighbours_and_negatives() -> None:
+    problem = real("power_of_three")
+    assert named_values(problem, -10, 10) == [1, 3, 9, 2, 0, 4, 10, 8, -1, -3, -9]
+    assert named_values(problem, 1, 1) == [1]
+    assert named_values(real("word_pattern"), 0, 100) == []  # no property named: nothing
