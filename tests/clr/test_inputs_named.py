@@ -9,8 +9,9 @@ names, on real rendered statements, each run in the real harness against a right
 from __future__ import annotations
 
 from tests.clr.leetcode_real import outputs, real
-from vibecode.clr.inputs import generate_inputs
+from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_bugs_named import named_bases, named_values
+from vibecode.clr.inputs_bugs_vocab import shapes
 
 POWER_RIGHT = """
 class Solution:
@@ -48,3 +49,39 @@ def test_named_values_stay_in_the_range_members_first_then_neighbours_and_negati
     assert named_values(problem, -10, 10) == [1, 3, 9, 2, 0, 4, 10, 8, -1, -3, -9]
     assert named_values(problem, 1, 1) == [1]
     assert named_values(real("word_pattern"), 0, 100) == []  # no property named: nothing
+
+
+PATTERN_RIGHT = """
+class Solution:
+    def word_pattern(self, pattern: str, s: str) -> bool:
+        words = s.split()
+        if len(words) != len(pattern):
+            return False
+        return len(set(pattern)) == len(set(words)) == len(set(zip(pattern, words)))
+"""
+
+PATTERN_ONE_WAY = """
+class Solution:
+    def word_pattern(self, pattern: str, s: str) -> bool:
+        words = s.split()
+        if len(words) != len(pattern):
+            return False
+        seen: dict[str, str] = {}
+        for ch, w in zip(pattern, words):
+            if seen.setdefault(ch, w) != w:
+                return False
+        return True
+"""
+
+
+def test_a_small_vocabulary_makes_words_repeat_so_a_one_way_mapping_separates() -> None:
+    # word_pattern: random words over 26 letters never repeat, so a check of pattern -> word
+    # alone (never word -> pattern) agreed with every right answer on the generated inputs
+    problem = real("word_pattern")
+    assert shapes(2) == [(0, 0), (0, 1)] and len(shapes(3)) == 5
+    inputs = [dict(x) for x in generate_inputs(problem).inputs]
+    assert {"pattern": "ab", "s": "a a"} in inputs and {"pattern": "aa", "s": "a b"} in inputs
+    right, one_way = outputs(problem, PATTERN_RIGHT, inputs), outputs(problem, PATTERN_ONE_WAY, inputs)
+    differ = [x for x, a, b in zip(inputs, right, one_way, strict=True) if a != b]
+    assert {"pattern": "ab", "s": "a a"} in differ, differ
+    assert all(validate_input(x, problem) == [] for x in inputs)  # spaces, letters, lengths kept

@@ -20,7 +20,7 @@ one or two arguments:
 The caller (``clr.inputs_tiers``) validates each input and keeps at most ``BUG_INPUTS``, taking
 from the strategies in turn (these, then the structural ones of ``clr.inputs_bugs_struct``, then
 the example-format strings of ``clr.inputs_bugs_format``, then the named properties' boundaries
-of ``clr.inputs_bugs_named``) so that each one is represented.
+of ``clr.inputs_bugs_named`` and the small vocabularies of ``clr.inputs_bugs_vocab``) so that each one is represented.
 """
 
 from __future__ import annotations
