@@ -85,3 +85,43 @@ def test_a_small_vocabulary_makes_words_repeat_so_a_one_way_mapping_separates() 
     differ = [x for x, a, b in zip(inputs, right, one_way, strict=True) if a != b]
     assert {"pattern": "ab", "s": "a a"} in differ, differ
     assert all(validate_input(x, problem) == [] for x in inputs)  # spaces, letters, lengths kept
+
+
+UGLY_RIGHT = """
+class Solution:
+    def nth_super_ugly_number(self, n: int, primes: list[int]) -> int:
+        ugly, at = [1], [0] * len(primes)
+        while len(ugly) < n:
+            nxt = min(ugly[at[j]] * p for j, p in enumerate(primes))
+            ugly.append(nxt)
+            for j, p in enumerate(primes):
+                if ugly[at[j]] * p == nxt:
+                    at[j] += 1
+        return ugly[-1]
+"""
+
+UGLY_FIRST_ONLY = """
+class Solution:
+    def nth_super_ugly_number(self, n: int, primes: list[int]) -> int:
+        ugly, at = [1], [0] * len(primes)
+        while len(ugly) < n:
+            j = min(range(len(primes)), key=lambda k: ugly[at[k]] * primes[k])
+            ugly.append(ugly[at[j]] * primes[j])
+            at[j] += 1
+        return ugly[-1]
+"""
+
+
+def test_items_a_check_says_are_prime_are_drawn_prime_so_lists_of_several_primes_are_generated() -> None:
+    # super_ugly_number: "primes[i] is guaranteed to be a prime number"; blind draws in [2, 1000]
+    # were almost all dropped (11 inputs, every list but one a single prime), so a pointer walk
+    # that keeps duplicates (6 = 2 * 3 = 3 * 2) never met two primes
+    problem = real("super_ugly_number")
+    got = generate_inputs(problem)
+    inputs = [dict(x) for x in got.inputs]
+    assert not any("did not satisfy" in note for note in got.notes), got.notes
+    several = [x for x in inputs if len(x["primes"]) >= 2]  # type: ignore[arg-type]
+    assert len(several) >= 8 and all(validate_input(x, problem) == [] for x in inputs)
+    small = [x for x in inputs if x["n"] <= 2000]  # type: ignore[operator]
+    right, first = outputs(problem, UGLY_RIGHT, small), outputs(problem, UGLY_FIRST_ONLY, small)
+    assert right != first

@@ -2,7 +2,9 @@
 the parsed constraints, in a *mode* (``min``, ``max``, ``single``, ``duplicates``, ``extremes``,
 ``negative``, ``random``, ``wide``) and at a size *scale* (the stress tier asks for the largest
 sizes the constraints allow, the other tiers stay small). A list the statement calls a rotated
-sorted array is drawn sorted, then rotated at a random pivot."""
+sorted array is drawn sorted, then rotated at a random pivot. An integer (or a list's items) that a
+check says is a prime or a power of ``k`` ("primes[i] is a prime number", "n is a power of 2") is
+drawn from those values within its range, instead of blind draws the filter would almost all drop."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from vibecode.types import Problem
 
 MAX_LEN = 40
 SCALAR_CAP = 10_000
+SIEVE_LIMIT = 1_000_000  # primes are listed up to this bound; a wider range is drawn blind
+_KIND = re.compile(r"power of (\d+)|prime")
 
 
 class ValueMaker:
@@ -129,6 +133,9 @@ class ValueMaker:
         lo, hi = self._range(name, assigned, k == "int", col)
         stated = bool(self._bounds(name, col))
         extreme = mode in ("min", "max", "negative") or ((item or self.full_scalars) and mode in ("wide", "stress"))
+        members = self._members(name, lo, hi) if k == "int" else []
+        if members:
+            return members[0] if mode in ("min", "negative") else members[-1] if mode == "max" else self.rng.choice(members)
         if k == "int" and stated and extreme:
             lo_w, hi_w = int(max(lo, -(2**31))), int(min(hi, 2**31 - 1))
             if lo_w <= hi_w:
@@ -160,6 +167,14 @@ class ValueMaker:
         if mode == "max":
             return float(hi)
         return round(self.rng.uniform(lo, hi), 3)
+
+    def _members(self, name: str, lo: float, hi: float) -> list[int]:
+        """The values in ``[lo, hi]`` a check on ``name`` allows ("a prime number", "a power of
+        2"), ascending; empty when no such check names it (or primes past ``SIEVE_LIMIT``)."""
+        cache = self.__dict__.setdefault("_members_seen", {})
+        if (name, lo, hi) not in cache:
+            cache[(name, lo, hi)] = _members(self.c, name, lo, hi)
+        return list(cache[(name, lo, hi)])
 
     def element(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
                 col: int | None = None) -> object:
@@ -235,6 +250,9 @@ class ValueMaker:
         lo_i, hi_i = int(lo), int(hi)
         if lo_i > hi_i:
             return None
+        members = self._members(name, lo_i, hi_i)
+        if members:
+            return [self.rng.choice(members) for _ in range(n)]
         draw = self.rng.randint
         return [draw(lo_i, hi_i) for _ in range(n)]
 
@@ -251,6 +269,35 @@ class ValueMaker:
         while out and out[-1] is None:
             out.pop()
         return out
+
+
+def _members(c: Constraints, name: str, lo: float, hi: float) -> list[int]:
+    lo_i, hi_i = max(int(lo), -(2**31)), min(int(hi), 2**31 - 1)
+    for check in c.checks:
+        m = _KIND.fullmatch(check.kind)
+        said = re.match(r"\W*([A-Za-z_]\w*)", _plain(check.line))
+        if not m or not said or said.group(1) != name or lo_i > hi_i:
+            continue
+        if m.group(1):
+            base, v, out = int(m.group(1)), 1, []
+            while v <= hi_i and base >= 2:
+                out.append(v)
+                v *= base
+            return [x for x in out if x >= lo_i]
+        if hi_i <= SIEVE_LIMIT:
+            return _primes(max(lo_i, 2), hi_i)
+    return []
+
+
+def _primes(lo: int, hi: int) -> list[int]:
+    if hi < 2:
+        return []
+    sieve = bytearray([1]) * (hi + 1)
+    sieve[0:2] = b"\x00\x00"
+    for p in range(2, int(hi**0.5) + 1):
+        if sieve[p]:
+            sieve[p * p::p] = bytearray(len(range(p * p, hi + 1, p)))
+    return [p for p in range(lo, hi + 1) if sieve[p]]
 
 
 def _plain(line: str) -> str:
