@@ -12,6 +12,10 @@ from tests.clr.leetcode_real import outputs, real
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_bugs_named import named_bases, named_values
 from vibecode.clr.inputs_bugs_vocab import shapes
+from vibecode.clr.inputs_values import check_members
+from vibecode.problems.constraint_types import Constraints
+from vibecode.problems.constraint_wording import read_wording
+from vibecode.problems.constraints import parse_constraints
 
 POWER_RIGHT = """
 class Solution:
@@ -125,3 +129,14 @@ def test_items_a_check_says_are_prime_are_drawn_prime_so_lists_of_several_primes
     small = [x for x in inputs if x["n"] <= 2000]  # type: ignore[operator]
     right, first = outputs(problem, UGLY_RIGHT, small), outputs(problem, UGLY_FIRST_ONLY, small)
     assert right != first
+
+
+def test_the_values_a_power_or_prime_check_allows_are_listed_for_drawing() -> None:
+    params = {"n": "int", "nums": "list"}
+    c = Constraints()
+    for line in ("n is a power of 2.", "nums[i] is a power of three."):
+        assert read_wording(line, params, c), line
+    assert check_members(c, "n", -5, 100) == [1, 2, 4, 8, 16, 32, 64]
+    assert check_members(c, "nums", 2, 100) == [3, 9, 27, 81]
+    assert check_members(c, "k", 0, 100) == []  # no check names k
+    assert check_members(parse_constraints(real("super_ugly_number")), "primes", 2, 30) == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]

@@ -23,7 +23,7 @@ from vibecode.types import Problem
 MAX_LEN = 40
 SCALAR_CAP = 10_000
 SIEVE_LIMIT = 1_000_000  # primes are listed up to this bound; a wider range is drawn blind
-_KIND = re.compile(r"power of (\d+)|prime")
+_KIND = re.compile(r"power of (\d+|two)|prime")
 
 
 class ValueMaker:
@@ -173,7 +173,7 @@ class ValueMaker:
         2"), ascending; empty when no such check names it (or primes past ``SIEVE_LIMIT``)."""
         cache = self.__dict__.setdefault("_members_seen", {})
         if (name, lo, hi) not in cache:
-            cache[(name, lo, hi)] = _members(self.c, name, lo, hi)
+            cache[(name, lo, hi)] = check_members(self.c, name, lo, hi)
         return list(cache[(name, lo, hi)])
 
     def element(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
@@ -271,7 +271,10 @@ class ValueMaker:
         return out
 
 
-def _members(c: Constraints, name: str, lo: float, hi: float) -> list[int]:
+def check_members(c: Constraints, name: str, lo: float, hi: float) -> list[int]:
+    """The integers in ``[lo, hi]`` (within 32 bits) that a check on ``name`` allows, ascending:
+    the powers of ``k`` ("n is a power of 2", "power of two"), the primes up to ``SIEVE_LIMIT``;
+    empty when no such check names it."""
     lo_i, hi_i = max(int(lo), -(2**31)), min(int(hi), 2**31 - 1)
     for check in c.checks:
         m = _KIND.fullmatch(check.kind)
@@ -279,7 +282,7 @@ def _members(c: Constraints, name: str, lo: float, hi: float) -> list[int]:
         if not m or not said or said.group(1) != name or lo_i > hi_i:
             continue
         if m.group(1):
-            base, v, out = int(m.group(1)), 1, []
+            base, v, out = 2 if m.group(1) == "two" else int(m.group(1)), 1, []
             while v <= hi_i and base >= 2:
                 out.append(v)
                 v *= base
