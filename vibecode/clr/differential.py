@@ -4,13 +4,18 @@ more inputs on which they differ.
 Two sources, both validated against the problem's constraints: fresh type-driven inputs with
 other seeds, and small mutations of the input that first told the clusters apart (one number
 moved by one, one list item dropped, duplicated, changed or swapped, one character dropped).
+
+An input that separates the clusters is then shrunk (:func:`shrink`, delta-debugging style:
+chunks of a string or list dropped, numbers made smaller, every step valid under the
+constraints) to the smallest one that still separates them: generated inputs are often far
+beyond what a brute-force oracle can run, and an oracle that cannot answer cannot judge.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_check import outside_examples
@@ -20,6 +25,9 @@ from vibecode.types import Problem
 MAX_MUTATIONS = 16
 EXTRA_SEEDS = (101, 202)
 SKIPPED = "skipped"  # behaviour token of a candidate that did not run a differential input
+SHRINK_ROUNDS = 20  # batches of smaller inputs tried, at most, for one separating input
+SHRINK_BATCH = 24  # smaller inputs in one batch, at most
+SHRINK_STEPS = 240  # smaller inputs one step below an input, at most
 
 
 def _key(args: dict[str, object]) -> str:
@@ -97,3 +105,104 @@ def separating(tokens: Sequence[Sequence[str]]) -> list[int]:
         if len(answers) > 1 or (answers and any(not t[i].startswith("ok:") for t in tokens)):
             cols.append(i)
     return cols
+
+
+def size(value: object) -> tuple[int, int]:
+    """How big a value is, for shrinking: its items and characters (nested), then the sum of its
+    numbers' magnitudes."""
+    if isinstance(value, bool) or value is None:
+        return (0, 0)
+    if isinstance(value, int):
+        return (0, abs(value))
+    if isinstance(value, float):
+        return (0, int(abs(value)))
+    if isinstance(value, str):
+        return (len(value), 0)
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        parts = [size(v) for v in value]
+        return (len(value) + sum(p[0] for p in parts), sum(p[1] for p in parts))
+    return (0, 0)
+
+
+def _smaller_int(value: int) -> list[int]:
+    if value == 0:
+        return []
+    toward = [0, value // 2 if value > 0 else -((-value) // 2), value - 1 if value > 0 else value + 1]
+    return list(dict.fromkeys(v for v in toward if abs(v) < abs(value)))
+
+
+def _drops(n: int) -> list[tuple[int, int]]:
+    """(start, stop) of the chunks to drop from a sequence of length ``n``: halves first, then
+    quarters and so on down to single items."""
+    out: list[tuple[int, int]] = []
+    chunk = n // 2 if n > 1 else 1
+    while chunk >= 1:
+        out += [(i, min(i + chunk, n)) for i in range(0, n, chunk)]
+        if chunk == 1:
+            break
+        chunk //= 2
+    return list(dict.fromkeys(out))
+
+
+def _smaller_value(value: object) -> list[object]:
+    """Values one shrinking step below ``value``: chunks dropped, numbers made smaller, for a
+    list also each item made smaller."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int):
+        return list(_smaller_int(value))
+    if isinstance(value, str):
+        return [value[:a] + value[b:] for a, b in _drops(len(value))]
+    if isinstance(value, list):
+        out: list[object] = [value[:a] + value[b:] for a, b in _drops(len(value))]
+        for i, item in enumerate(value):
+            out += [[*value[:i], v, *value[i + 1:]] for v in _smaller_value(item)]
+        return out
+    return []
+
+
+def shrink_steps(args: dict[str, object], problem: Problem, *, limit: int = SHRINK_STEPS) -> list[dict[str, object]]:
+    """Valid inputs one shrinking step below ``args`` (one argument made smaller), smallest first;
+    valid as :func:`mutations` (the constraints, and the examples' range where nothing bounds a
+    value)."""
+    c = parse_constraints(problem)
+    found: dict[str, dict[str, object]] = {}
+    steps = [{**args, name: v} for name, value in args.items() for v in _smaller_value(value)]
+    steps.sort(key=lambda x: size(list(x.values())))
+    for candidate in steps:
+        if _key(candidate) in found:
+            continue
+        if not validate_input(dict(candidate), problem, c) and not outside_examples(candidate, problem, c):
+            found[_key(candidate)] = candidate
+            if len(found) >= limit:
+                break
+    return list(found.values())
+
+
+def shrink(args: dict[str, object], problem: Problem,
+           separates: Callable[[Sequence[dict[str, object]]], Sequence[bool]], *,
+           rounds: int = SHRINK_ROUNDS, batch: int = SHRINK_BATCH) -> dict[str, object]:
+    """The smallest input found below ``args`` on which the clusters still differ: ``separates``
+    is asked about batches of valid inputs a step smaller (:func:`shrink_steps`, the smallest
+    first) until one of them still separates; the search goes on from the smallest of those.
+    ``rounds`` bounds the batches asked about; ``args`` itself when no smaller input separates."""
+    best = args
+    asked = 0
+    while asked < rounds:
+        steps = shrink_steps(best, problem)
+        found: dict[str, object] | None = None
+        for start in range(0, len(steps), batch):
+            if asked >= rounds:
+                break
+            chunk = steps[start:start + batch]
+            asked += 1
+            kept = [x for x, ok in zip(chunk, separates(chunk), strict=False) if ok]
+            if kept:
+                found = min(kept, key=lambda x: size(list(x.values())))
+                break
+        if found is None:
+            break
+        best = found
+    return best

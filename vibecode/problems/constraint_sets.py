@@ -49,7 +49,11 @@ def _strings(value: object, keep: bool = False) -> list[object]:
     return [value] if keep or isinstance(value, str) else []
 
 
-SORTED = re.compile(r"\bsorted\b|\b(?:non-?decreasing|ascending|increasing)\s+order\b", re.I)
+# ascending only: "sorted in non-increasing / descending / decreasing / reverse order" is not
+# (no reading keeps the order descending, so such a line is left unread: skipped)
+_DOWN = r"(?:non-?increasing|descending|decreasing|reverse)\b"
+SORTED = re.compile(rf"\bsorted\b(?!\W+(?:in\W+)?(?:(?:a|an|the|strictly)\W+)*{_DOWN})"
+                    r"|(?<!non-)(?<!non)\b(?:non-?decreasing|ascending|increasing)\s+order\b", re.I)
 UNIQUE = re.compile(r"\b(?:unique|distinct)\b", re.I)
 
 

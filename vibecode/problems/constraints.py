@@ -28,16 +28,15 @@ from __future__ import annotations
 import contextlib
 import re
 
+from vibecode.problems.constraint_aliases import line_aliases
 from vibecode.problems.constraint_blocks import read_blocks
+from vibecode.problems.constraint_bounds import read_line
+from vibecode.problems.constraint_checks import read_other
 from vibecode.problems.constraint_counts import read_counts
 from vibecode.problems.constraint_design import design_constraints
-from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import (
     column_aliases,
-    column_ranges,
     flat_column_aliases,
-    length_rule,
-    read_check,
 )
 from vibecode.problems.constraint_formats import read_format
 from vibecode.problems.constraint_graphs import read_graph
@@ -49,12 +48,9 @@ from vibecode.problems.constraint_names import (
     renamed,
     tuple_columns,
 )
-from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
-from vibecode.problems.constraint_prose import read_prose
-from vibecode.problems.constraint_rows import read_rows, strictly_ascending_rows
-from vibecode.problems.constraint_runs import read_runs
+from vibecode.problems.constraint_rows import read_rows
 from vibecode.problems.constraint_scope import (
     all_but_one,
     conditional_lines,
@@ -62,14 +58,12 @@ from vibecode.problems.constraint_scope import (
     first_row_only,
     ragged,
 )
-from vibecode.problems.constraint_sentences import in_symbols, read_sentence
+from vibecode.problems.constraint_sentences import in_symbols
 from vibecode.problems.constraint_sets import (
     SORTED,
     UNIQUE,
     drop_what_examples_break,
     marked,
-    read_chars,
-    read_choice,
 )
 from vibecode.problems.constraint_shapes import read_shape
 from vibecode.problems.constraint_sizes import (
@@ -78,11 +72,9 @@ from vibecode.problems.constraint_sizes import (
     scaled_sizes,
     statement_aliases,
 )
-from vibecode.problems.constraint_texts import read_text
+from vibecode.problems.constraint_terms import bound_term
 from vibecode.problems.constraint_types import (  # holds, differ_violations: re-exported for vibecode.clr
-    Check,
     Constraints,
-    Range,
     Term,
     _plain,
     constraint_line,
@@ -91,67 +83,8 @@ from vibecode.problems.constraint_types import (  # holds, differ_violations: re
     number,
     resolve,
 )
-from vibecode.problems.constraint_wording import read_wording, reworded
+from vibecode.problems.constraint_wording import reworded
 from vibecode.types import Problem
-
-_NODES = re.compile(
-    r"(?:(?:total )?number of (?:the )?nodes(?: in)?|length of) [\w ]{1,40}?\s*(?:is|are|will be)?\s*"
-    r"(?:in )?(?:the )?(?:range|between)\s*(?:of\s*)?\[\s*([^,\]]+),\s*([^\]]+)\]",
-    re.I,
-)
-_NODE_COUNT = re.compile(r"number of nodes in [\w ]{1,40}? is ([A-Za-z_]\w*)$", re.I)
-_CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|(?:only\s+)?contains?\s+only|only\s+contains?|contains?\s+(?=(?:the characters|lowercase|uppercase|lower[- ]case|upper[- ]case|english|digits)\b)|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?)\b(.*)$", re.I)
-_CHOICE = re.compile(r"^(.*?)(?:\b(?:is|are)|==)\s+(?:either\s+|only\s+|one of\s+|all\s+)?(.+?\bor\b.+)$", re.I)
-
-
-def _subject(term: str, params: dict[str, str], aliases: dict[str, Term]) -> tuple[str, str] | None:
-    """("length"|"inner"|"value", name) for a term that names an argument."""
-    t = term.strip().replace(" ", "")
-    if t in aliases and aliases[t][0] in ("len", "ilen"):  # an offset is applied by _relate
-        return ("length" if aliases[t][0] == "len" else "inner", str(aliases[t][1]))
-    m = re.fullmatch(r"(?:len\((\w+)\)|(\w+)\.(?:length|size\(\)|len))", t)
-    if m:
-        name = m.group(1) or m.group(2)
-        return ("length", name) if name in params else None
-    m = re.fullmatch(r"(\w+)\[[A-Za-z_]\w*\]\.(?:length|size\(\))|len\((\w+)\[[A-Za-z_]\w*\]\)", t)  # not t[0]
-    if m:
-        name = m.group(1) or m.group(2)
-        return ("inner", name) if name in params else None
-    m = re.fullmatch(r"(\w+)((?:\[\w+\])+)", t)
-    idx = re.findall(r"\[(\w+)\]", m.group(2)) if m else []
-    if m and m.group(1) in params and len(set(idx)) == len(idx) and all(re.fullmatch(r"[a-z]", i) for i in idx):
-        return ("value", m.group(1))  # every entry; not "grid[0][0]" or "isConnected[i][i]" (a check)
-    if re.fullmatch(r"(?:node|Node|treeNode|TreeNode|ListNode)\.val", t):
-        return ("value", "@nodes")
-    m = re.fullmatch(r"(\w+)\.val", t)
-    if m and params.get(m.group(1)) in ("treenode", "listnode"):
-        return ("value", m.group(1))
-    if t in params:
-        return ("value", t)
-    return None
-
-
-def _term(text: str, params: dict[str, str], aliases: dict[str, Term]) -> Term | None:
-    value = number(text)
-    if value is not None:
-        return ("num", value, 0)
-    m = re.fullmatch(r"\s*(.+?)\s*([+-])\s*(\d+)\s*", text)
-    base, offset = (m.group(1), int(m.group(3)) * (1 if m.group(2) == "+" else -1)) if m else (text, 0)
-    name = base.strip()
-    if name in aliases:
-        kind, ref, off = aliases[name]
-        return (kind, ref, off + offset)
-    subj = _subject(name, params, aliases)
-    if subj is None:
-        return None
-    kind, ref = subj
-    if kind == "length":
-        return ("len", ref, offset)
-    if kind == "inner":
-        return ("ilen", ref, offset)
-    if kind == "value" and ref in params and params[ref] in ("int", "float"):
-        return ("val", ref, offset)
-    return None
 
 
 def parse_constraints(problem: Problem) -> Constraints:
@@ -179,34 +112,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         if new != old:
             as_written.setdefault(new, old)
     lines = words
-    for line in lines:  # aliases first: "n == nums.length", "nums1.length == m", "n == grid[i].length"
-        count = _NODE_COUNT.search(line.strip().rstrip(".").strip())
-        if count and node_params and count.group(1) not in params:
-            aliases.setdefault(count.group(1), ("len", node_params[0], 0))
-        chain = [p.strip() for p in re.split(r"(<=|>=|==|<|>)", line.strip().rstrip("."))]
-        for k in range(1, len(chain) - 1, 2):  # "1 <= nums.length == n <= 10^5"
-            a, b = chain[k - 1], chain[k + 1]
-            if chain[k] == "==" and re.search(r"[<>]", line):
-                for alias, other in ((a, b), (b, a)):
-                    t = _term(other, params, aliases)
-                    if re.fullmatch(r"[A-Za-z_]\w*", alias) and alias not in params and alias not in aliases \
-                            and t is not None and t[0] in ("len", "ilen"):
-                        aliases[alias] = t
-        if "==" not in line or re.search(r"[<>!]", line):
-            continue
-        sides = [p.strip() for p in line.strip().rstrip(".").split("==")]
-        shifted = re.fullmatch(r"([A-Za-z_]\w*)\s*([+-])\s*(\d+)", sides[-1]) if len(sides) == 2 else None
-        if shifted and shifted.group(1) not in params and shifted.group(1) not in aliases:
-            t = _term(sides[0], params, aliases)  # "nums.length == n + 1": n is the length minus 1
-            if t is not None and t[0] in ("len", "ilen"):
-                k = int(shifted.group(3)) * (1 if shifted.group(2) == "+" else -1)
-                aliases[shifted.group(1)] = (t[0], t[1], t[2] - k)
-                continue
-        for alias in sides:
-            if re.fullmatch(r"[A-Za-z_]\w*", alias) and alias not in params and alias not in aliases:
-                found = [t for o in sides if o != alias and (t := _term(o, params, aliases)) and t[0] in ("len", "ilen")]
-                if found:
-                    aliases[alias] = found[0]
+    line_aliases(lines, params, node_params, aliases)  # first: "n == nums.length", "nums1.length == m"
     statement_aliases(_plain(problem.statement), params, aliases)
     prose_sizes(_plain(problem.statement), params, aliases)  # "You are given n points"
     scaled = scaled_sizes(lines, params)
@@ -249,12 +155,12 @@ def parse_constraints(problem: Problem) -> Constraints:
         texts += [t for t in (in_symbols(x, params) for x in texts) if t]
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
-                understood = (not first_row_only(text, rows_vary) and _read_line(text, params, aliases, node_params, c)) \
-                    or read_counts(text, params, problem.statement, c, lambda t: _term(t, params, aliases)) \
-                    or read_rows(text, params, problem.statement, lambda t: _term(t, params, aliases), c) \
+                understood = (not first_row_only(text, rows_vary) and read_line(text, params, aliases, node_params, c)) \
+                    or read_counts(text, params, problem.statement, c, lambda t: bound_term(t, params, aliases)) \
+                    or read_rows(text, params, problem.statement, lambda t: bound_term(t, params, aliases), c) \
                     or read_shape(text, params, problem.statement, c) \
                     or read_format(text, params, lines, c) \
-                    or _read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
+                    or read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
         if understood:
@@ -282,175 +188,6 @@ def parse_constraints(problem: Problem) -> Constraints:
     c.skipped = [(as_written.get(s, s), k) for s, k in c.skipped]  # listed as the statement words them
     c.promise_lines = [as_written.get(s, s) for s in c.promise_lines]
     return c
-
-
-def _read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
-    """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
-    (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
-    if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c) \
-            or read_phrase(line, params, c) or read_runs(line, params, c) \
-            or read_text(line, params, c) or read_wording(line, params, c):
-        return True
-    m = re.fullmatch(r"\s*(\w+)\[\w\]\s*==\s*\[([^\]]+)\]\s*\.?", line)
-    if m and all(c.columns.get(t.strip(), ("",))[0] == m.group(1) for t in m.group(2).split(",")):
-        return True  # "queries[i] == [a_i, b_i]": the names of its columns
-    m = re.fullmatch(r"\s*(.+?)\s+(?:is|has an?)\s+(even|odd)(?: length)?\s*\.?", line)
-    if m and "length" in line and "len" not in m.group(1):
-        line = f"len({m.group(1)}) % 2 == {int(m.group(2) == 'odd')}"
-    elif m:
-        line = f"({m.group(1)}) % 2 == {int(m.group(2) == 'odd')}"
-    m = re.fullmatch(r"\s*(.+?)\s+is\s+a\s+multiple\s+of\s+(\d+)\s*\.?", line)
-    if m:
-        line = f"({m.group(1)}) % {m.group(2)} == 0"
-    m = re.fullmatch(r"\s*(\w+)\s+is\s+(less|greater)\s+than\s+(or\s+equal\s+to\s+)?(\w+)\s*\.?", line)
-    if m:
-        op = ("<" if m.group(2) == "less" else ">") + ("=" if m.group(3) else "")
-        line = f"{m.group(1)} {op} {m.group(4)}"
-    m = re.search(r"(\w+) is a permutation of all the (?:integers|numbers) in the range \[\s*([^,\]]+),\s*([^\]]+)\]", line)
-    if m:
-        line = f"sorted({m.group(1)}) == list(range({m.group(2)}, {m.group(3)} + 1))"
-    m = re.search(r"sum of (?:the )?lengths of all (\w+)(?:\[i\])? (?:does not exceed|is at most) (.+)", line)
-    if m:
-        line = f"sum(len({m.group(1)}[i])) <= {m.group(2)}"
-    check = read_check(line, params, aliases, c.columns, c.flat_columns)
-    if check is None:
-        return False
-    c.checks.append(check)
-    flat = column_ranges(line, params, aliases, c.flat_columns, lambda t: _term(t, params, aliases))
-    for name in {n for n, *_ in flat}:  # every coordinate of target = [x, y] in one range: its values
-        cols = {k for n, k in c.flat_columns.values() if n == name}
-        bounds = {(lo, hi) for n, _, lo, hi in flat if n == name}
-        if {k for n, k, *_ in flat if n == name} == cols and len(bounds) == 1:
-            c.value.setdefault(name, []).append(bounds.pop())
-    rule = length_rule(line, params, aliases)
-    if rule is not None:
-        c.length_rules.setdefault(rule[0], (rule[1], rule[2]))
-    for name, col, lo, hi in column_ranges(line, params, aliases, c.columns, lambda t: _term(t, params, aliases)):
-        c.column_value.setdefault(name, {}).setdefault(col, []).append((lo, hi))
-    return True
-
-
-def _add(target: dict[str, list[Range]], name: str, rng: Range, node_params: list[str]) -> None:
-    for n in node_params if name == "@nodes" else [name]:
-        target.setdefault(n, []).append(rng)
-
-
-def _read_line(line: str, params: dict[str, str], aliases: dict[str, Term], node_params: list[str], c: Constraints) -> bool:
-    text = line.strip().rstrip(".").strip()
-    if "==" in text and len(text.split("==")) == 2 and any(p.strip() in aliases for p in text.split("==")):
-        left, right = (p.strip() for p in text.split("=="))
-        alias, other = (left, right) if left in aliases else (right, left)
-        if _term(other, params, {}) == aliases[alias] or _term(other, params, aliases) is not None:
-            if _term(other, params, {}) != aliases[alias]:  # "m == n": both sides sizes
-                _relate(alias, "==", other, params, aliases, node_params, c)
-            return True
-    count = _NODE_COUNT.search(text)
-    if count and count.group(1) in aliases:
-        return True
-    shifted = re.fullmatch(r"(.+?)\s*==\s*([A-Za-z_]\w*)\s*([+-])\s*(\d+)", text)
-    if shifted and shifted.group(2) in aliases:  # the line that defined "n" as nums.length - 1
-        k = int(shifted.group(4)) * (1 if shifted.group(3) == "+" else -1)
-        kind, ref, off = aliases[shifted.group(2)]
-        if _term(shifted.group(1), params, {}) == (kind, ref, off + k):
-            return True
-    if re.fullmatch(r"`?\w+`?\s+(?:is|are)\s+(?:an?\s+)?(?:integers?|strings?|(?:32-bit\s+)?signed\s+integers?)", text, re.I):
-        return True  # the type already says so
-    m = re.fullmatch(r"([^!<>=]+?)\s*!=\s*([^!<>=]+)", text)
-    if m:
-        a, b = (_term(g, params, aliases) or _name_term(g, params) for g in m.groups())
-        if a is not None and b is not None:
-            c.differ.append((a, b))
-            return True
-        return False
-    m = _NODES.search(text)
-    if m:
-        lo, hi = number(m.group(1)), number(m.group(2))
-        if lo is None or hi is None:
-            return False
-        for n in node_params:
-            c.length.setdefault(n, []).append((("num", lo, 0), ("num", hi, 0)))
-        return bool(node_params)
-    m = _CHOICE.match(text)
-    if m and read_choice(m.group(1), m.group(2), params, c):
-        return True
-    m = _CONSISTS.match(text)
-    if m:
-        return read_chars(m.group(1), m.group(2), params, c)
-    parts = re.split(r"(<=|>=|==|<|>)", text)
-    if len(parts) < 3:
-        return False
-    terms = [p.strip() for p in parts[0::2]]
-    ops = parts[1::2]
-    expanded: list[list[str]] = [[t.strip() for t in term.split(",")] if number(term) is None else [term] for term in terms]
-    known = [[number(t) is not None or t in aliases or _subject(t, params, aliases) is not None
-              for t in group] for group in expanded]
-    unknown_names = [t for group, kg in zip(expanded, known, strict=False) for t, k in zip(group, kg, strict=False) if not k]
-    if unknown_names:
-        lists2d = [n for n, k in params.items() if k == "list"]
-        # "start_i <= end_i": the names must stand on two sides of a "<=", not in one "ai, bi" list
-        chained = sum(any(not k for k in kg) for kg in known) >= 2 and all(o in ("<=", "<") for o in ops)
-        if chained and all(re.fullmatch(r"[a-z]+_?i", t) for t in unknown_names) and len(lists2d) == 1:
-            name = lists2d[0]
-            c.pair_sorted.add(name)
-            named = [k for k, kg in enumerate(known) if not all(kg)]  # the terms "starti", "endi"
-            if "<" in ops[named[0]:named[1]]:  # "starti < endi": a row's two values differ
-                c.checks.append(Check(line, "row strictly ascending", strictly_ascending_rows(name)))
-            nums = [number(g[0]) for g in expanded if number(g[0]) is not None]
-            if len(nums) == 2:
-                c.value.setdefault(name, []).append((("num", nums[0], 0), ("num", nums[1], 0)))
-            return True
-        # "0 <= ai, bi < n" is not applied to every entry: another line usually bounds another
-        # column ("1 <= weighti <= 100"), and one range for all entries broke 1 in 20 hidden inputs
-        return False
-    understood = False
-    for k, op in enumerate(ops):
-        for left_text in expanded[k]:
-            for right_text in expanded[k + 1]:
-                understood |= _relate(left_text, op, right_text, params, aliases, node_params, c)
-    return understood
-
-
-def _relate(lt: str, op: str, rt: str, params: dict[str, str], aliases: dict[str, Term],
-            node_params: list[str], c: Constraints) -> bool:
-    if op in (">=", ">"):
-        lt, rt = rt, lt
-        op = "<=" if op == ">=" else "<"
-    strict = 1 if op == "<" else 0
-    ls = _subject(lt, params, aliases)
-    rs = _subject(rt, params, aliases)
-    lb, rb = _term(lt, params, aliases), _term(rt, params, aliases)
-    sides = []  # (subject, bound, subject is on the left)
-    if ls and rb:
-        sides.append((ls, rb, True))
-    if rs and lb:
-        sides.append((rs, lb, False))
-    if len(sides) == 2:  # both sides name arguments: constrain one of them only
-        scalar = [s for s in sides if s[0][0] == "value" and params.get(s[0][1]) in ("int", "float")]
-        sides = [scalar[0] if scalar else sides[0]]
-    for (kind, name), bound, on_left in sides:
-        if isinstance(bound[1], float) or params.get(name) == "float":
-            strict = 0  # "0.0 < values[i]": no integer step below a real; the bound is kept loose
-        subject_text = (lt if on_left else rt).strip().replace(" ", "")
-        shift = -aliases[subject_text][2] if subject_text in aliases else 0  # n == nums.length - 1
-        bound = (bound[0], bound[1], bound[2] + shift)
-        if op == "==":
-            rng: Range = (bound, bound)
-        elif on_left:
-            rng = (None, (bound[0], bound[1], bound[2] - strict))
-        else:
-            rng = ((bound[0], bound[1], bound[2] + strict), None)
-        target = {"length": c.length, "inner": c.inner_length, "value": c.value}[kind]
-        _add(target, name, rng, node_params)
-    return bool(sides)
-
-
-def _name_term(text: str, params: dict[str, str]) -> Term | None:
-    """Any argument by name (strings and lists too), for "word1 != word2"."""
-    name = text.strip().strip("`")
-    if name in params:
-        return ("val", name, 0)
-    q = re.fullmatch(r"'(.*)'|\"(.*)\"", name)
-    return ("num", q.group(1) if q.group(1) is not None else q.group(2), 0) if q else None
 
 
 __all__ = ["Constraints", "differ_violations", "holds", "number", "parse_constraints", "resolve"]

@@ -24,6 +24,8 @@ _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
 _CALL = re.compile(r"\s*((?:[A-Za-z_]\w*(?:\(\))?\.)*)([A-Za-z_]\w*)\s*\(")
 _KEYWORD = re.compile(r"(?:true|false|null|True|False|None)\b")
 _NAME_EQ = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*", re.S)
+# "n = 5 and edges = [...]": an "and" between two assignments, as some statements write it
+_AND_NAME_EQ = re.compile(r"(?:\s*,)?\s+and\s+(?=[A-Za-z_]\w*\s*=(?!=))")
 _SMART_QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"})
 
 
@@ -173,6 +175,32 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
     return parts
 
 
+def _and_as_comma(text: str) -> str:
+    """``text`` with each ``and`` (or ``, and``) that joins two assignments outside brackets and
+    strings written as a comma: ``n = 5 and edges = [[0, 1]]`` -> ``n = 5, edges = [[0, 1]]``."""
+    out: list[str] = []
+    depth = 0
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "\"'":
+            end = _string_end(text, i)
+            out.append(text[i:end])
+            i = end
+            continue
+        if c in _OPEN:
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and (m := _AND_NAME_EQ.match(text, i)) and out and "=" in "".join(out):
+            out.append(", ")
+            i = m.end()
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 def parse_arguments(text: str) -> list[tuple[str | None, object]]:
     """``a = [1,2], b = 9`` -> ``[("a", [1,2]), ("b", 9)]``; ``[1,2], 9`` -> names None.
 
@@ -181,7 +209,7 @@ def parse_arguments(text: str) -> list[tuple[str | None, object]]:
     src = clean(text.translate(_SMART_QUOTES))
     if not src:
         return []
-    pieces = split_top_level(src)
+    pieces = split_top_level(_and_as_comma(src))
     groups: list[tuple[str | None, str]] = []
     for piece in pieces:
         m = _NAME_EQ.match(piece)

@@ -43,6 +43,9 @@ _OTHER_HEADER = re.compile(
 )
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _NAME_START = re.compile(r"^\s*[A-Za-z_]\w*\s*=(?!=)")
+# A line of an ASCII diagram under an Input ("0 --- 1", "|      |", "1     3"): numbers or names
+# spread out with drawing characters or wide gaps, and no value syntax (= [ ] " ' , :).
+_DIAGRAM = re.compile(r"^[\w|/\\_*+<>^.()\s-]*(?:[|/\\]|--|\w\s{3,}\w)[\w|/\\_*+<>^.()\s-]*$")
 
 
 def parse_problem(text: str) -> Problem:
@@ -246,6 +249,8 @@ def _parse_draft(
         raise ProblemError(f"{where} has an Output but no Input.", "Write `Input: name = value, ...` above it.")
     if not out:
         raise ProblemError(f"{where} has an Input but no Output.", "Write `Output: value` below the Input.")
+    inp = inp[:1] + [line for line in inp[1:] if not _DIAGRAM.match(line.strip().replace("`", ""))]
+    fields = {**d.fields, "input": inp}  # an ASCII diagram under the Input is left out
     in_text = _join_input(inp)
     try:
         pairs = parse_arguments(in_text)
@@ -269,7 +274,7 @@ def _parse_draft(
         warnings.append(f"{where}: ignored text after the Output value: {rest[:60]!r}.")
     explanation = " ".join(line.strip() for line in d.fields.get("explanation", []))
     source = "\n".join(
-        f"{k.capitalize()}: " + " ".join(v.strip() for v in d.fields[k])
-        for k in ("input", "output", "explanation") if d.fields.get(k)
+        f"{k.capitalize()}: " + " ".join(v.strip() for v in fields[k])
+        for k in ("input", "output", "explanation") if fields.get(k)
     )
     return pairs, output, explanation, source

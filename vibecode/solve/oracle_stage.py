@@ -4,10 +4,11 @@ and, when clusters that pass every example disagree, run more inputs to tell the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from vibecode.clr.differential import SKIPPED, differential_inputs, separating
+from vibecode.clr.differential import SKIPPED, differential_inputs, separating, shrink, size
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.oracle import ORACLE_INDEX, OracleCheck, check_oracle, run_generator
 from vibecode.clr.score import behaviour_tokens
@@ -17,6 +18,8 @@ from vibecode.problems.entry_adapter import extract_entry
 from vibecode.solve.helper_budgets import GENERATOR, ORACLE, cut_off
 from vibecode.solve.prompts import generator_messages, oracle_messages
 from vibecode.types import ChatMessage, Completion, InputResult, InputSet, Problem, SamplingParams
+
+SHRUNK = 2  # separating inputs shrunk for the oracle, at most
 
 __all__ = ["GENERATOR", "ORACLE", "OracleState", "differential", "judge_oracle", "request_oracle", "skipped"]
 
@@ -82,17 +85,46 @@ def differential(runner: CandidateRunner, problem: Problem, codes: Mapping[int, 
                  ) -> tuple[list[dict[str, object]], dict[int, tuple[str, ...]], int]:
     """Run new inputs on the disagreeing candidates ``codes`` (and a usable oracle): the inputs,
     each candidate's behaviour tokens on them (the oracle's under ``ORACLE_INDEX``), and on how
-    many of them the candidates differ."""
+    many of them the candidates differ. With a usable oracle, the ``SHRUNK`` smallest inputs that
+    separate the candidates are also shrunk (``clr.differential.shrink``) and the smallest found
+    added, so that the oracle, which may be too slow on the large ones, can judge."""
     extra = differential_inputs(problem, distinguishing, seen)
     if not extra or not codes:
         return [], {}, 0
-    jobs = dict(codes)
-    if state.check.usable and state.code is not None:
-        jobs[ORACLE_INDEX] = state.code
-    results = runner.run(problem.signature, jobs, {i: extra for i in jobs})
+    results = runner.run(problem.signature, codes, {i: extra for i in codes})
     tokens = {i: behaviour_tokens(r, problem.output_order) for i, r in results.items()}
+    differ = separating(list(tokens.values()))
+    if not (state.check.usable and state.code is not None):
+        return extra, tokens, len(differ)
+    known = {json.dumps(x, sort_keys=True, default=str) for x in [*seen, *extra]}
+    small: list[dict[str, object]] = []
+    for col in sorted(differ, key=lambda j: size(list(extra[j].values())))[:SHRUNK]:
+        found = shrink(extra[col], problem, lambda batch: _separates(runner, problem, codes, batch))
+        key = json.dumps(found, sort_keys=True, default=str)
+        if key not in known:
+            known.add(key)
+            small.append(found)
+    jobs: dict[int, str] = {**{i: c for i, c in codes.items() if small}, ORACLE_INDEX: state.code}
+    # the oracle runs the small inputs first: after a few timeouts (on the large ones) the
+    # harness reports the remaining inputs as timeouts without running them
+    inputs = {i: small if i != ORACLE_INDEX else [*small, *extra] for i in jobs}
+    more = runner.run(problem.signature, jobs, inputs)
+    for i, r in more.items():
+        got = behaviour_tokens(r, problem.output_order)
+        if i == ORACLE_INDEX:
+            got = got[len(small):] + got[:len(small)]
+        tokens[i] = tokens.get(i, ()) + got
     differ = separating([t for i, t in tokens.items() if i != ORACLE_INDEX])
-    return extra, tokens, len(differ)
+    return [*extra, *small], tokens, len(differ)
+
+
+def _separates(runner: CandidateRunner, problem: Problem, codes: Mapping[int, str],
+               batch: Sequence[dict[str, object]]) -> list[bool]:
+    """On which inputs of ``batch`` the candidates ``codes`` answer differently."""
+    results = runner.run(problem.signature, codes, {i: batch for i in codes})
+    tokens = [behaviour_tokens(r, problem.output_order) for r in results.values()]
+    cols = set(separating(tokens))
+    return [j in cols for j in range(len(batch))]
 
 
 def skipped(n: int) -> tuple[str, ...]:
