@@ -15,9 +15,11 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
   are all known to the input generator, i.e. (:func:`tiers_vouched`) the problem has constraint
   lines, every one was understood (``Constraints.skipped`` is empty), none is a promise that is
   not generated (``Constraints.promises``: "It is guaranteed that ...", "exactly one solution"),
-  and the statement's description names no property of its inputs that lies outside the
-  constraint lines (``non-overlapping``, ``valid ...``, ``guaranteed``, "you may assume that the
-  majority element always exists", ...: :data:`GUARANTEE`).
+  and no sentence of the statement's description promises a property of its inputs that lies
+  outside the constraint lines ("Given a balanced parentheses string", "non-overlapping
+  intervals", "you may assume that the majority element always exists", ...: :func:`promise`;
+  a sentence that asks the question, defines a term or states what the solver may assume about
+  itself promises nothing).
 
 :func:`vibecode.clr.score.decide` adds one more rule on the inputs that are left: an input on
 which the oracle agrees with no cluster at all is *suspect* (probably invalid, or the oracle is
