@@ -100,6 +100,7 @@ MIN_GENERATED = 3  # generated inputs the proposal must answer before it can be 
 NO_CLAIMS_SHARE = 1.0
 SHARE_WEIGHT = 0.6
 FAILURE_TOKENS = ("error", "timeout")
+TIED = "Candidates that pass every example disagree elsewhere and score alike."
 
 
 def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
@@ -251,7 +252,7 @@ def decide(
     elif status != "failed" and mode != "math" and n_examples:
         keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
         status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, agreed)
-    if status == "verified":
+    if status == "verified" or reason == TIED:
         rows = [(t[0], t[13] is not None, (t[2], t[3], t[4]), len(t[7]), outpaced[t[12]]) for t in ranked]
         status, reason, contested = _outpaced_rival(status, reason, contested, rows, keep)
     oracle_disputed = [j for j, tok in unjudged.items() if ranked[0][12][j] != tok]
@@ -318,8 +319,9 @@ def _outpaced(key: Sequence[str], fast: Sequence[Sequence[str]], oracle: Mapping
 def _outpaced_rival(status: SolveStatus, reason: str, contested: int | None,
                     rows: Sequence[tuple[float, bool, tuple[bool, float, int], int, int | None]], keep: Sequence[int],
                     ) -> tuple[SolveStatus, str, int | None]:
-    """A ``verified`` proposal that tops a cluster which would outrank it but for timing out where
-    the proposal answers is ``plausible``: the timeouts rank, they do not verify. ``rows``, per
+    """A proposal that tops a cluster which would outrank it but for timing out where the proposal
+    answers is ``plausible`` (the timeouts rank, they do not verify), with that input as the
+    reason (the score-tie rule usually made it ``plausible`` already). ``rows``, per
     cluster best first: (examples share, rejected by the oracle, (answered some input, score,
     size), size, the column where it was outpaced)."""
     share, _, strength, size, _ = rows[0]
@@ -440,7 +442,7 @@ def _status(
     if not n_examples:
         return "plausible", "The problem has no examples, so nothing could be verified against them."
     if tied:
-        return "plausible", "Candidates that pass every example disagree elsewhere and score alike."
+        return "plausible", TIED
     return "verified", f"The proposal passes all {n_examples} examples and its cluster has the top score."
 
 
