@@ -173,3 +173,13 @@ def test_nim_game_wrong_majority_picks_the_closed_form(tmp_path: Path) -> None:
     # before: the three slow DPs (failure rate 0.195 on the stress inputs) outscored the closed form
     assert result.best is not None and result.best.code is not None and "n % 4" in result.best.code
     assert result.status == "plausible" and "times out" in result.decision.reason
+
+
+def test_palindrome_permutation_wrong_majority_is_rejected_by_the_oracle(tmp_path: Path) -> None:
+    # the question "if a permutation of the string could form a palindrome" promises nothing, so
+    # vibecode's own inputs are trusted; the brute force over every permutation runs out of memory
+    # on the long ones (no refusal: like a timeout) and rejects "exactly one odd count" on "aabb"
+    lines = _pool("LeetCode/palindrome_permutation@wrong-majority")
+    result = _solve(tmp_path, _problem("palindrome_permutation"), lines)
+    assert result.best is not None and result.best.code is not None and "<= 1" in result.best.code
+    assert result.status == "verified" and "rejects the 1 other cluster" in result.decision.reason
