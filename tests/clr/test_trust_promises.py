@@ -172,7 +172,12 @@ def test_nim_game_wrong_majority_picks_the_closed_form(tmp_path: Path) -> None:
     result = _solve(tmp_path, _problem("nim_game"), lines)
     # before: the three slow DPs (failure rate 0.195 on the stress inputs) outscored the closed form
     assert result.best is not None and result.best.code is not None and "n % 4" in result.best.code
-    assert result.status == "plausible" and "times out" in result.decision.reason
+    # the timeouts alone never verify it; where the brute force answered those inputs in time (it
+    # may, or may time out too: the machine's load decides) its agreement is what verifies
+    if result.status == "verified":
+        assert "the brute-force oracle agrees" in result.decision.reason
+    else:
+        assert result.status == "plausible" and "times out" in result.decision.reason
 
 
 def test_palindrome_permutation_wrong_majority_is_rejected_by_the_oracle(tmp_path: Path) -> None:
