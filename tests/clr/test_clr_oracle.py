@@ -49,6 +49,12 @@ def test_oracle_check_names_why_it_is_not_used() -> None:
     # a crash where no candidate answered either is an invalid input, not the oracle's fault
     assert not check_oracle(p, crash, 4, answered=[]).usable  # ... but then nothing was judged
     assert "answered no generated input" in check_oracle(p, crash, 4, answered=[]).reason
+    # running out of memory on a large input (the process dies mid-input, or a MemoryError) is no
+    # refusal of the input: like a timeout, it leaves the oracle usable
+    for why in ("the process exited with code 137 while running this input",
+                "the process was killed by signal 9 while running this input", "MemoryError"):
+        died = [ok(3), ok(1), ok(3), InputResult(0, "error", None, why), ok(0)]
+        assert check_oracle(p, died, 5, answered=[3, 4]).usable, why
 
 
 def test_the_oracle_decides_between_contradicting_clusters() -> None:

@@ -89,13 +89,24 @@ def run_generator(runner: CandidateRunner, problem: Problem, answer: str | None,
     return InputSet(tuple(kept.values()), "generator", notes)
 
 
+_RESOURCES = re.compile(r"\b(?:MemoryError|RecursionError)\b|while running this input$")
+
+
+def out_of_resources(result: InputResult) -> bool:
+    """Whether a crash is the brute force running out of memory or stack (a ``MemoryError``, a
+    ``RecursionError``, or the process dying in the middle of the input, as under the memory
+    limit), which says no more about the input than a timeout does."""
+    return result.status == "error" and bool(_RESOURCES.search(result.error))
+
+
 def check_oracle(problem: Problem, results: Sequence[InputResult], n_shared: int,
                  answered: Sequence[int] = (), trusted: Sequence[bool] | None = None) -> OracleCheck:
     """Judge the oracle's own run: every example passed, no crash on a generated input that some
     candidate answered (``answered``: those input indices) and that is valid for all we know
     (``trusted``, per shared input, as :func:`vibecode.clr.trust.input_trust`: an input vibecode
     drew where the problem has guarantees it cannot check may be invalid, and a brute force may
-    rightly refuse it; without ``trusted`` every input counts), some generated input answered."""
+    rightly refuse it; without ``trusted`` every input counts) and that did not just exhaust the
+    brute force's memory (:func:`out_of_resources`, like a timeout), some generated input answered."""
     n = len(problem.examples)
     if not n:
         return OracleCheck(False, "no usable oracle: the problem has no examples to validate it on")
@@ -107,7 +118,8 @@ def check_oracle(problem: Problem, results: Sequence[InputResult], n_shared: int
     generated = results[n:n_shared]
     valid = set(answered)
     vouched = [trusted is None or (n + i < len(trusted) and trusted[n + i]) for i in range(len(generated))]
-    crashed = [i for i, r in enumerate(generated) if r.status == "error" and n + i in valid and vouched[i]]
+    crashed = [i for i, r in enumerate(generated)
+               if r.status == "error" and n + i in valid and vouched[i] and not out_of_resources(r)]
     if crashed:
         return OracleCheck(False, f"no usable oracle: the brute-force solution crashes on generated input {n + crashed[0] + 1}")
     ok = sum(r.status == "ok" for r in generated)

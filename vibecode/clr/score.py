@@ -31,7 +31,10 @@ out; and
     score_c = (1 - h_c) * sum_{k in c} r_k
 
 Clusters rank by e_c first (a cluster that passes every example beats any that does not), then
-clusters that answered some input before those that never did, then score_c, then size, then
+clusters the oracle does not reject, then clusters not *outpaced* (a cluster is outpaced when it
+timed out on an input that a rival which passes every example, and which no oracle verdict
+rejects, answered within the limit, the oracle not answering differently there: the timeouts
+count against it), then clusters that answered some input before those that never did, then score_c, then size, then
 fewer crashes, then the most agreement with the other clusters' candidates, input by input (the
 least arbitrary of clusters equal in all else), then the earliest candidate. The proposal is the member of the top cluster with
 the highest r_k, then the most verified claims, then the earliest.
@@ -63,6 +66,8 @@ contest the proposal (the oracle decided), and when the top cluster itself is re
 is ``failed`` with that input. Where the oracle's answer is no verdict (untrusted, or no cluster
 agrees) and differs from the proposal's, the proposal is *contested by the oracle*: ``plausible``
 with that input, never ``verified``, never ``failed`` on that ground.
+A proposal that tops an outpaced rival which would outrank it on score is ``plausible`` ("Contested:
+... times out on input N"): timeouts rank, they never verify.
 A proposal too slow for the constraints on the stress tier (``clr.stress``,
 :func:`block_too_slow`) is ``plausible``, never ``verified``.
 ``plausible``: everything else that passes what could be checked — in particular
@@ -95,6 +100,7 @@ MIN_GENERATED = 3  # generated inputs the proposal must answer before it can be 
 NO_CLAIMS_SHARE = 1.0
 SHARE_WEIGHT = 0.6
 FAILURE_TOKENS = ("error", "timeout")
+TIED = "Candidates that pass every example disagree elsewhere and score alike."
 
 
 def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
@@ -205,6 +211,10 @@ def decide(
         groups.setdefault(key, []).append(e)
     passing_keys = [key for key, members in groups.items() if max(m.examples_passed for m in members) == n_examples]
     judged, unjudged = _judged_columns(keep, oracle, n_examples, trusted, list(groups), passing_keys)
+    against_of = {key: next((j for j in judged if key[j] != judged[j]), None) for key in groups}
+    oracle_cols = {**unjudged, **judged}
+    fast = [key for key in passing_keys if against_of[key] is None]
+    outpaced = {key: _outpaced(key, [f for f in fast if f != key], oracle_cols) for key in groups}
     ranked = []
     for key, members in groups.items():
         fails = sum(t in FAILURE_TOKENS for t in key)
@@ -214,11 +224,11 @@ def decide(
         r_sum = sum(r[m.index] for m in members)
         score = (1.0 - h) * r_sum
         best = min(members, key=lambda m: (-r[m.index], -_verified(m), m.index))
-        against = next((j for j in judged if key[j] != judged[j]), None)
+        against = against_of[key]
         ranked.append((e_c, against is None, h < 1.0, score, len(members), -h, -min(m.index for m in members),
                        members, best, h, passed, r_sum, key, against))
     central = {t[12]: _centrality(t[12], groups) for t in ranked}
-    ranked.sort(key=lambda t: (*t[:6], central[t[12]], t[6]), reverse=True)
+    ranked.sort(key=lambda t: (t[0], t[1], outpaced[t[12]] is None, *t[2:6], central[t[12]], t[6]), reverse=True)
     clusters = tuple(
         ClusterScore(rank, tuple(sorted(m.index for m in t[7])), t[8].index, t[11], t[3], t[10], n_examples, t[9])
         for rank, t in enumerate(ranked)
@@ -242,6 +252,9 @@ def decide(
     elif status != "failed" and mode != "math" and n_examples:
         keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
         status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, agreed)
+    if status == "verified" or reason == TIED:
+        rows = [(t[0], t[13] is not None, (t[2], t[3], t[4]), len(t[7]), outpaced[t[12]]) for t in ranked]
+        status, reason, contested = _outpaced_rival(status, reason, contested, rows, keep)
     oracle_disputed = [j for j, tok in unjudged.items() if ranked[0][12][j] != tok]
     if status != "failed" and oracle_disputed:
         status, reason, contested = _oracle_dispute(status, reason, contested, keep, ranked[0][12], unjudged,
@@ -286,6 +299,39 @@ def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
         if b.startswith("ok:") and a != b:
             return i
     return None
+
+
+def _outpaced(key: Sequence[str], fast: Sequence[Sequence[str]], oracle: Mapping[int, str]) -> int | None:
+    """The first column where ``key`` timed out and a rival in ``fast`` (clusters that pass every
+    example and that no oracle verdict rejects) answered within the limit, with the oracle's
+    answer there, if it has one, the rival's. A timeout is evidence only against a rival that
+    answers: where no one answered, or the oracle contradicts the faster answer, it says nothing."""
+    for j, tok in enumerate(key):
+        if tok != "timeout":
+            continue
+        for other in fast:
+            answer = other[j] if j < len(other) else "error"
+            if answer.startswith("ok:") and (j not in oracle or not oracle[j].startswith("ok:") or oracle[j] == answer):
+                return j
+    return None
+
+
+def _outpaced_rival(status: SolveStatus, reason: str, contested: int | None,
+                    rows: Sequence[tuple[float, bool, tuple[bool, float, int], int, int | None]], keep: Sequence[int],
+                    ) -> tuple[SolveStatus, str, int | None]:
+    """A proposal that tops a cluster which would outrank it but for timing out where the proposal
+    answers is ``plausible`` (the timeouts rank, they do not verify), with that input as the
+    reason (the score-tie rule usually made it ``plausible`` already). ``rows``, per
+    cluster best first: (examples share, rejected by the oracle, (answered some input, score,
+    size), size, the column where it was outpaced)."""
+    share, _, strength, size, _ = rows[0]
+    for other_share, rejected, other_strength, other_size, col in rows[1:]:
+        if col is not None and other_share == share and not rejected and other_strength > strength:
+            return ("plausible", f"Contested: a cluster with a higher score ({other_size} candidate(s), against {size}) "
+                    f"also passes every example but times out on input {keep[col] + 1}, where the proposal "
+                    "answers within the limit; the timeouts rank the proposal first, they do not verify it.",
+                    keep[col])
+    return status, reason, contested
 
 
 def _judged_columns(keep: Sequence[int], oracle: Sequence[str] | None, n_examples: int,
@@ -396,7 +442,7 @@ def _status(
     if not n_examples:
         return "plausible", "The problem has no examples, so nothing could be verified against them."
     if tied:
-        return "plausible", "Candidates that pass every example disagree elsewhere and score alike."
+        return "plausible", TIED
     return "verified", f"The proposal passes all {n_examples} examples and its cluster has the top score."
 
 

@@ -15,9 +15,11 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
   are all known to the input generator, i.e. (:func:`tiers_vouched`) the problem has constraint
   lines, every one was understood (``Constraints.skipped`` is empty), none is a promise that is
   not generated (``Constraints.promises``: "It is guaranteed that ...", "exactly one solution"),
-  and the statement's description names no property of its inputs that lies outside the
-  constraint lines (``non-overlapping``, ``valid ...``, ``guaranteed``, "you may assume that the
-  majority element always exists", ...: :data:`GUARANTEE`).
+  and no sentence of the statement's description promises a property of its inputs that lies
+  outside the constraint lines ("Given a balanced parentheses string", "non-overlapping
+  intervals", "you may assume that the majority element always exists", ...: :func:`promise`;
+  a sentence that asks the question, defines a term or states what the solver may assume about
+  itself promises nothing).
 
 :func:`vibecode.clr.score.decide` adds one more rule on the inputs that are left: an input on
 which the oracle agrees with no cluster at all is *suspect* (probably invalid, or the oracle is
@@ -35,22 +37,81 @@ from vibecode.problems.constraints import parse_constraints
 from vibecode.types import Problem
 
 TRUSTED_SOURCES = ("model", "generator")  # inputs the model wrote after reading the statement
-# A property of the inputs that the description states (outside the constraint lines).
+# A word that names a property an input may be promised to have (outside the constraint lines).
 GUARANTEE = re.compile(
     r"non-?overlapping|guarantee|promise|\bvalid\b|\bwell-formed\b|\bexactly one\b|\bno two\b|"
     r"\bat most one\b|\bbalanced\b|\bperfect\b|\bcomplete\b|\bconnected\b|\bacyclic\b|"
-    r"\bpermutation\b|\bpalindrom|\b(?:you (?:may|can) )?assume that\b|\byou (?:may|can) assume\b",
+    r"\bpermutation\b|\bpalindrom|\bassume that\b|\byou (?:may|can|could) (?:always )?assume\b|\bwe ensure\b|\balways valid\b|"
+    r"\b(?:input|inputs|test ?cases?|tests?) (?:is|are|will be) (?:always )?(?:generated|valid)\b",
     re.I,
 )
+# An explicit promise: such a sentence promises something unless it is the question or a rule.
+_EXPLICIT = re.compile(
+    r"guarantee|promise|\bassume that\b|\byou (?:may|can|could) (?:always )?assume\b|\bwe ensure\b|\balways valid\b|"
+    r"\b(?:input|inputs|test ?cases?|tests?) (?:is|are|will be) (?:always )?(?:generated|valid)\b", re.I)
+# What the question asks ("return true if ...", "determine whether ...", "could", "such that").
+_QUESTION = re.compile(
+    r"\breturn\b|\bdetermine\b|\bcheck (?:if|whether)\b|\bfind\b|\bcount\b|\bcompute\b|\bcalculate\b|"
+    r"\bconvert\b|\bgenerate\b|\bwhether\b|\bcould\b|\bcan you\b|\bif you can\b|\bto make\b|"
+    r"\bso that\b|\bsuch that\b", re.I)
+# A definition: "A tree is ...", "In other words, any ...", "... is called good if ...".
+_DEFINITION = re.compile(
+    r"^(?:in this problem,? |note:? |recall that |formally,? |in other words,? )?(?:a|an|any)\s|"
+    r"\bis (?:called|said|defined|considered)\b|\bif and only if\b|\bmeans\b|\bwe call\b", re.I)
+# The question's own use of a promise word: "can guarantee a win", "values that are guaranteed to be found".
+_ASKED_GUARANTEE = re.compile(r"\bguarantee (?:a|an|the|your)\b|\bguaranteed to\b(?! be (?:a|an|valid|unique)\b)", re.I)
+# An assumption about the solver or the players, not the input: "assume that you have an infinite
+# number of each kind of coin", "assume that both players are playing optimally".
+_ABOUT_SOLVER = re.compile(
+    r"\bassume (?:that )?(?:you (?!are given|will be given|receive|get)|(?:both|the|all) players\b|each player\b)", re.I)
 
 
 def description(problem: Problem) -> str:
-    """The statement without its constraint lines and examples (what :data:`GUARANTEE` reads)."""
+    """The statement without its constraint lines and examples (what :func:`promise` reads)."""
     text = problem.statement
     for line in problem.constraints:
         text = text.replace(line, " ")
     cut = re.search(r"^\s*(?:\*\*|__)?\s*example\b", text, re.I | re.M)
     return text[: cut.start()] if cut else text
+
+
+def sentences(text: str) -> list[str]:
+    """The description's sentences and list items, without Markdown emphasis or code marks."""
+    plain = re.sub(r"[*`]+", "", text)
+    parts = re.split(r"(?<=[.!?:])\s+(?=[A-Z(\-])|\n\s*(?=[-*\d])|\n\s*\n", plain)
+    return [" ".join(p.split()).lstrip("- ") for p in parts if p.strip()]
+
+
+def promise(sentence: str) -> str | None:
+    """The words by which ``sentence`` promises a property of the inputs, or None when it promises
+    nothing about them: it asks the question ("return true if a permutation of the string could
+    form a palindrome", "determine if it is a valid BST"), defines a term ("A tree is an
+    undirected graph in which any two vertices are connected by exactly one path"), or states
+    what the solver may assume about itself or the game ("you have an infinite number of each
+    kind of coin", "both players are playing optimally", "guarantee a win"). Conservative: a
+    sentence with a promise word that is none of those is a promise."""
+    if re.match(r"follow[- ]?up\b", sentence, re.I):  # a variant of the problem, not its inputs
+        return None
+    given = re.search(r"\bgiven (?:[\w-]+ ){0,3}(" + GUARANTEE.pattern + ")", sentence, re.I)
+    if given:  # "Given a balanced parentheses string s", "You are given an array of non-overlapping intervals"
+        return given.group(1)
+    explicit = _EXPLICIT.search(sentence)
+    if explicit:
+        asked = _ASKED_GUARANTEE.search(sentence)
+        if asked and not re.search(r"guaranteed that|is guaranteed|are guaranteed|guaranteed (?:to be )?valid", sentence, re.I) \
+                and (_QUESTION.search(sentence[: asked.start()]) or "guarantee a" in asked.group(0).lower()):
+            return None
+        if _ABOUT_SOLVER.search(sentence) and not re.search(r"\bassume\b.*\bassume\b", sentence, re.I):
+            return None
+        return explicit.group(0)
+    found = GUARANTEE.search(sentence)
+    if found is None:
+        return None
+    if _QUESTION.search(sentence[: found.start()]) or (sentence.lower().startswith("if ") and re.search(r"\breturn\b", sentence, re.I)):
+        return None
+    if _DEFINITION.search(sentence):
+        return None
+    return found.group(0)
 
 
 def tiers_vouched(problem: Problem) -> str | None:
@@ -63,9 +124,10 @@ def tiers_vouched(problem: Problem) -> str | None:
         return f"the constraint line {c.skipped[0][0]!r} was not understood"
     if c.promises:
         return f"the promise {c.promises[0]!r} is not generated"
-    m = GUARANTEE.search(description(problem))
-    if m:
-        return f"the statement promises a property of its inputs that is not generated ({m.group(0)!r})"
+    for sentence in sentences(description(problem)):
+        word = promise(sentence)
+        if word:
+            return f"the statement promises a property of its inputs that is not generated ({word!r} in {sentence!r})"
     return None
 
 

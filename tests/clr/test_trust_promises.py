@@ -1,0 +1,190 @@
+"""Issue 14: which sentences of a statement promise something about its inputs (vibecode.clr.trust),
+and timeouts as evidence in the ranking (vibecode.clr.score).
+
+The statements are real (tests/data/leetcode, dev part of the LeetCode corpus). A sentence that
+asks the question, defines a term or states what the solver may assume about itself promises
+nothing about the inputs, so vibecode's own inputs stay trusted there; real input promises still
+set them aside. The nim_game pool is the dev pools' own (tests/data/leetcode_pools/dev.jsonl), run
+end to end through the replay engine and the real local sandbox.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.solve.pools import write_pool
+from vibecode.clr.inputs import generate_inputs
+from vibecode.clr.score import decide
+from vibecode.clr.trust import description, promise, sentences, tiers_vouched
+from vibecode.config import Settings
+from vibecode.engine.replay import ReplayEngine
+from vibecode.events import ProposalReady
+from vibecode.problems.constraints import parse_constraints
+from vibecode.problems.leetcode_data import from_json, render_markdown
+from vibecode.problems.statement import parse_problem
+from vibecode.sandbox import make_sandbox
+from vibecode.session import Session
+from vibecode.types import CandidateEvidence, Problem, SolveResult
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _problem(name: str) -> Problem:
+    return parse_problem(render_markdown(from_json(json.loads((DATA / "leetcode" / f"{name}.json").read_text()))))
+
+
+def _sentence(problem: Problem, start: str) -> str:
+    found = [s for s in sentences(description(problem)) if s.startswith(start)]
+    assert len(found) == 1, sentences(description(problem))
+    return found[0]
+
+
+@pytest.mark.parametrize(("slug", "start"), [
+    # the question, not a promise
+    ("palindrome_permutation", "Given a string s, return true if a permutation of the string could form a palindrome"),
+    # a definition of the answer
+    ("word_pattern_ii", "A bijective mapping means that no two characters map to the same string"),
+    # game rules and the question
+    ("flip_game_ii", "Return true if the starting player can guarantee a win"),
+    ("flip_game", "Return all possible states of the string currentState after one valid move"),
+    # about the solver's coins, not a property of the input values
+    ("coin_change", "You may assume that you have an infinite number of each kind of coin"),
+    # a definition of a tree; the input's own promise is a constraint line, checked (below)
+    ("minimum_height_trees", "A tree is an undirected graph in which any two vertices are connected by exactly one path"),
+    ("minimum_height_trees", "In other words, any connected graph without simple cycles is a tree"),
+])
+def test_a_sentence_that_promises_nothing_about_the_inputs(slug: str, start: str) -> None:
+    problem = _problem(slug)
+    assert promise(_sentence(problem, start)) is None
+    assert tiers_vouched(problem) is None  # every constraint line understood, and no promise
+
+
+@pytest.mark.parametrize(("slug", "word"), [
+    ("score_of_parentheses", "balanced"),  # "Given a balanced parentheses string s, return the score"
+    ("minimum_window_substring", "generated"),  # "The testcases will be generated such that the answer is unique."
+    ("majority_element", "assume"),  # "You may assume that the majority element always exists in the array."
+    ("insert_interval", "non-overlapping"),  # "You are given an array of non-overlapping intervals ..."
+])
+def test_a_real_input_promise_still_sets_vibecodes_inputs_aside(slug: str, word: str) -> None:
+    assert word in (tiers_vouched(_problem(slug)) or "").lower()
+
+
+@pytest.mark.parametrize(("text", "promised"), [
+    # verbatim sentences of dev statements (clone_graph, most_common_word, decode_string,
+    # smallest_rectangle_enclosing_black_pixels, global_and_local_inversions, predict_the_winner,
+    # guess_number_higher_or_lower_ii, course_schedule_ii, valid_palindrome)
+    ("Given a reference of a node in a **connected** undirected graph.", True),
+    ("It is **guaranteed** there is **at least one word** that is not banned, and that the answer is **unique**.", True),
+    ("You may assume that the input string is always valid; there are no extra white spaces, square brackets "
+     "are well-formed, etc.", True),
+    ("The black pixels are connected (i.e., there is only one black region).", True),
+    ("You are given an integer array nums of length n which represents a permutation of all the integers in "
+     "the range [0, n - 1].", True),
+    ("You may assume that both players are playing optimally.", False),
+    ("Given a particular n, return the minimum amount of money you need to guarantee a win regardless of what "
+     "number I pick.", False),
+    ("If there are many valid answers, return **any** of them.", False),
+    ("A phrase is a **palindrome** if, after converting all uppercase letters into lowercase letters and "
+     "removing all non-alphanumeric characters, it reads the same forward and backward.", False),
+])
+def test_which_sentences_promise(text: str, promised: bool) -> None:
+    assert [promise(s) is not None for s in sentences(text)] == [promised]
+
+
+def test_guaranteed_to_be_a_tree_is_checked_so_vibecodes_inputs_are_trees() -> None:
+    # "The given input is guaranteed to be a tree and there will be no repeated edges.": read as a
+    # valid-tree check (it used to be read as "no repeated edges" only, and vibecode generated
+    # graphs with cycles); every input vibecode keeps is a tree, so the promise is met
+    problem = _problem("minimum_height_trees")
+    c = parse_constraints(problem)
+    tree = [ch for ch in c.checks if ch.kind == "valid tree"]
+    assert tree and c.skipped == [] and c.promises == []
+    assert tree[0].test({"n": 4, "edges": [[1, 0], [1, 2], [1, 3]]}) is True
+    assert tree[0].test({"n": 5, "edges": [[1, 4], [0, 1], [3, 4], [4, 0]]}) is False  # a cycle, node 2 alone
+    inputs = generate_inputs(problem).inputs
+    assert len(inputs) > len(problem.examples)
+    for args in inputs:
+        n, edges = args["n"], args["edges"]
+        assert isinstance(n, int) and isinstance(edges, list) and len(edges) == n - 1
+        seen, todo = {0}, [0]
+        while todo:
+            x = todo.pop()
+            for a, b in edges:
+                for u, v in ((a, b), (b, a)):
+                    if u == x and v not in seen:
+                        seen.add(v)
+                        todo.append(v)
+        assert seen == set(range(n))
+
+
+def ev(index: int, behaviour: tuple[str, ...]) -> CandidateEvidence:
+    return CandidateEvidence(index, 2, 2, behaviour, ())
+
+
+FAST = ("ok:true", "ok:false", "ok:true", "ok:false", "ok:true", "ok:true")
+SLOW = ("ok:true", "ok:false", "ok:true", "ok:false", "timeout", "timeout")
+
+
+def test_timeouts_where_a_rival_answers_rank_a_cluster_below_it() -> None:
+    # nim_game@wrong-majority: three exact but slow DPs time out on the stress inputs where a lone
+    # closed form answers; the faster cluster is picked, plausible (the timeouts do not verify it)
+    d = decide([ev(0, SLOW), ev(1, FAST), ev(2, SLOW), ev(3, SLOW)], k=4)
+    assert d.best == 1 and d.status == "plausible"
+    assert "times out on input 5" in d.reason and d.contested_input == 4
+    # the oracle agrees with the faster answer where it answered (a small input): the same pick
+    oracle = ("ok:true", "ok:false", "ok:true", "ok:false", "error", "error")
+    assert decide([ev(0, SLOW), ev(1, FAST), ev(2, SLOW), ev(3, SLOW)], k=4, oracle=oracle).best == 1
+
+
+def test_timeouts_are_no_evidence_where_the_oracle_contradicts_the_faster_answer() -> None:
+    oracle = ("ok:true", "ok:false", "ok:true", "ok:false", "ok:false", "ok:false")  # not the fast answers
+    d = decide([ev(0, SLOW), ev(1, FAST), ev(2, SLOW), ev(3, SLOW)], k=4, oracle=oracle, trusted=(False,) * 6)
+    assert d.best in (0, 2, 3) and d.status != "verified"  # a timeout-only difference never verifies the slow one
+
+
+def test_a_timeout_no_cluster_answers_past_changes_nothing() -> None:
+    slow = ("ok:true", "ok:false", "ok:true", "ok:false", "ok:true", "timeout")
+    fast = ("ok:true", "ok:false", "ok:true", "ok:false", "ok:false", "timeout")  # differs, and times out too
+    d = decide([ev(0, slow), ev(1, slow), ev(2, fast)], k=3)
+    assert d.best == 0 and d.status == "plausible" and d.reason.startswith("Contested")
+
+
+def _pool(pool_id: str) -> list[dict[str, object]]:
+    lines = [json.loads(line) for line in (DATA / "leetcode_pools" / "dev.jsonl").read_text().splitlines() if line]
+    return [line for line in lines if line["task_id"] == pool_id]
+
+
+def _solve(tmp_path: Path, problem: Problem, lines: list[dict[str, object]]) -> SolveResult:
+    rows = [{"kind": str(line["kind"]), "text": str(line["text"])} for line in lines]
+    engine = ReplayEngine(write_pool(tmp_path / "pool.jsonl", rows))
+    session = Session(engine, make_sandbox("local", Settings()), Settings())  # type: ignore[arg-type]
+    n = sum(line["kind"] == "candidate" for line in lines)
+    events = list(session.solve(problem, n=n))
+    assert isinstance(events[-1], ProposalReady)
+    return events[-1].result
+
+
+def test_nim_game_wrong_majority_picks_the_closed_form(tmp_path: Path) -> None:
+    lines = _pool("LeetCode/nim_game@wrong-majority")
+    result = _solve(tmp_path, _problem("nim_game"), lines)
+    # before: the three slow DPs (failure rate 0.195 on the stress inputs) outscored the closed form
+    assert result.best is not None and result.best.code is not None and "n % 4" in result.best.code
+    # the timeouts alone never verify it; where the brute force answered those inputs in time (it
+    # may, or may time out too: the machine's load decides) its agreement is what verifies
+    if result.status == "verified":
+        assert "the brute-force oracle agrees" in result.decision.reason
+    else:
+        assert result.status == "plausible" and "times out" in result.decision.reason
+
+
+def test_palindrome_permutation_wrong_majority_is_rejected_by_the_oracle(tmp_path: Path) -> None:
+    # the question "if a permutation of the string could form a palindrome" promises nothing, so
+    # vibecode's own inputs are trusted; the brute force over every permutation runs out of memory
+    # on the long ones (no refusal: like a timeout) and rejects "exactly one odd count" on "aabb"
+    lines = _pool("LeetCode/palindrome_permutation@wrong-majority")
+    result = _solve(tmp_path, _problem("palindrome_permutation"), lines)
+    assert result.best is not None and result.best.code is not None and "<= 1" in result.best.code
+    assert result.status == "verified" and "rejects the 1 other cluster" in result.decision.reason
