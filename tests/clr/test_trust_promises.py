@@ -145,6 +145,18 @@ def test_timeouts_are_no_evidence_where_the_oracle_contradicts_the_faster_answer
     assert d.best in (0, 2, 3) and d.status != "verified"  # a timeout-only difference never verifies the slow one
 
 
+def test_timeouts_on_inputs_vibecode_cannot_vouch_for_are_no_evidence() -> None:
+    # fraction_to_recurring_decimal@agree: "the answer has fewer than 10^4 characters" is a promise
+    # vibecode's own inputs may break; there a huge denominator makes the right answers time out
+    # and a wrong one answer fast. Those timeouts must not rank the wrong one first.
+    untrusted = (True, True, True, True, False, False)  # the examples, then two own inputs
+    d = decide([ev(0, SLOW), ev(1, FAST), ev(2, SLOW), ev(3, SLOW)], k=4, trusted=untrusted)
+    assert d.best in (0, 2, 3) and d.status == "plausible"
+    assert "times out" not in d.reason
+    # the same timeouts on inputs it vouches for rank the faster cluster first (as above)
+    assert decide([ev(0, SLOW), ev(1, FAST), ev(2, SLOW), ev(3, SLOW)], k=4, trusted=(True,) * 6).best == 1
+
+
 def test_a_timeout_no_cluster_answers_past_changes_nothing() -> None:
     slow = ("ok:true", "ok:false", "ok:true", "ok:false", "ok:true", "timeout")
     fast = ("ok:true", "ok:false", "ok:true", "ok:false", "ok:false", "timeout")  # differs, and times out too

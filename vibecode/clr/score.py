@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -214,7 +214,8 @@ def decide(
     against_of = {key: next((j for j in judged if key[j] != judged[j]), None) for key in groups}
     oracle_cols = {**unjudged, **judged}
     fast = [key for key in passing_keys if against_of[key] is None]
-    outpaced = {key: _outpaced(key, [f for f in fast if f != key], oracle_cols) for key in groups}
+    vouched = {j for j, i in enumerate(keep) if trusted is None or (i < len(trusted) and trusted[i])}
+    outpaced = {key: _outpaced(key, [f for f in fast if f != key], oracle_cols, vouched) for key in groups}
     ranked = []
     for key, members in groups.items():
         fails = sum(t in FAILURE_TOKENS for t in key)
@@ -301,13 +302,17 @@ def _contradiction(top: Sequence[str], other: Sequence[str]) -> int | None:
     return None
 
 
-def _outpaced(key: Sequence[str], fast: Sequence[Sequence[str]], oracle: Mapping[int, str]) -> int | None:
+def _outpaced(key: Sequence[str], fast: Sequence[Sequence[str]], oracle: Mapping[int, str],
+              vouched: Collection[int]) -> int | None:
     """The first column where ``key`` timed out and a rival in ``fast`` (clusters that pass every
     example and that no oracle verdict rejects) answered within the limit, with the oracle's
     answer there, if it has one, the rival's. A timeout is evidence only against a rival that
-    answers: where no one answered, or the oracle contradicts the faster answer, it says nothing."""
+    answers, and only on an input vibecode vouches for (``vouched`` columns): where no one
+    answered, the oracle contradicts the faster answer, or the input may break a promise of the
+    statement (fraction_to_recurring_decimal's "fewer than 10^4 characters": a huge denominator
+    makes a correct answer slow and a wrong one fast), it says nothing."""
     for j, tok in enumerate(key):
-        if tok != "timeout":
+        if tok != "timeout" or j not in vouched:
             continue
         for other in fast:
             answer = other[j] if j < len(other) else "error"
