@@ -13,18 +13,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.solve.pools import write_pool
+from tests.solve.pools import dev_pool, solve_pool
 from vibecode.clr.oracle import check_oracle
 from vibecode.clr.score import decide
 from vibecode.clr.trust import input_trust, tiers_vouched
-from vibecode.config import Settings
-from vibecode.engine.replay import ReplayEngine
-from vibecode.events import ProposalReady
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
-from vibecode.sandbox import make_sandbox
-from vibecode.session import Session
-from vibecode.types import CandidateEvidence, InputResult, Problem, SolveResult
+from vibecode.types import CandidateEvidence, InputResult, Problem
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -33,19 +28,6 @@ def _problem(name: str) -> Problem:
     return parse_problem(render_markdown(from_json(json.loads((DATA / "leetcode" / f"{name}.json").read_text()))))
 
 
-def _pool(pool_id: str) -> list[dict[str, object]]:
-    lines = [json.loads(line) for line in (DATA / "leetcode_pools" / "dev.jsonl").read_text().splitlines() if line]
-    return [line for line in lines if line["task_id"] == pool_id]
-
-
-def _solve(tmp_path: Path, problem: Problem, lines: list[dict[str, object]]) -> SolveResult:
-    rows = [{"kind": str(line["kind"]), "text": str(line["text"])} for line in lines]
-    engine = ReplayEngine(write_pool(tmp_path / "pool.jsonl", rows))
-    session = Session(engine, make_sandbox("local", Settings()), Settings())  # type: ignore[arg-type]
-    n = sum(line["kind"] == "candidate" for line in lines)
-    events = list(session.solve(problem, n=n))
-    assert isinstance(events[-1], ProposalReady)
-    return events[-1].result
 
 
 def ev(index: int, behaviour: tuple[str, ...], passed: int = 2) -> CandidateEvidence:
@@ -89,9 +71,9 @@ def test_a_disagreement_on_an_untrusted_input_contests_but_never_rejects() -> No
 
 def test_roman_to_integer_right_pick_is_not_failed_on_an_invalid_numeral(tmp_path: Path) -> None:
     problem = _problem("roman_to_integer")
-    lines = _pool("LeetCode/roman_to_integer@wrong-majority")
+    lines = dev_pool("LeetCode/roman_to_integer@wrong-majority")
     right = next(str(x["text"]) for x in lines if x.get("correct") is True)
-    result = _solve(tmp_path, problem, lines)
+    result = solve_pool(tmp_path, problem, lines)
     # the wrong majority (3 of 4) is rejected by the oracle on the generator's valid numerals ...
     assert result.best is not None and result.best.code is not None and result.best.code.strip() in right
     # ... and the brute force's disagreement on vibecode's own invalid numerals is no verdict
@@ -102,9 +84,9 @@ def test_roman_to_integer_right_pick_is_not_failed_on_an_invalid_numeral(tmp_pat
 
 def test_insert_interval_right_pick_is_not_failed_on_overlapping_intervals(tmp_path: Path) -> None:
     problem = _problem("insert_interval")
-    lines = _pool("LeetCode/insert_interval@wrong-majority")
+    lines = dev_pool("LeetCode/insert_interval@wrong-majority")
     right = next(str(x["text"]) for x in lines if x.get("correct") is True)
-    result = _solve(tmp_path, problem, lines)
+    result = solve_pool(tmp_path, problem, lines)
     assert result.best is not None and result.best.code is not None and result.best.code.strip() in right
     assert result.status != "failed" and result.decision.reliability > 0
     wrong = [r for r in result.candidates if r.code and r.code.strip() not in right]
@@ -141,7 +123,7 @@ def test_compare_version_numbers_wrong_majority_is_not_verified(tmp_path: Path) 
     # the wrong majority never reads the longer version's tail, so it answers vibecode's invalid
     # versions where the brute force and the correct answer crash: contested, never verified
     problem = _problem("compare_version_numbers")
-    result = _solve(tmp_path, problem, _pool("LeetCode/compare_version_numbers@wrong-majority"))
+    result = solve_pool(tmp_path, problem, dev_pool("LeetCode/compare_version_numbers@wrong-majority"))
     assert result.status == "plausible" and "crashes on it" in result.decision.reason
     assert result.decision.reliability < 0.5
 

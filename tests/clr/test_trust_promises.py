@@ -15,19 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.solve.pools import write_pool
+from tests.solve.pools import dev_pool, solve_pool
 from vibecode.clr.inputs import generate_inputs
 from vibecode.clr.score import decide
 from vibecode.clr.trust import description, promise, sentences, tiers_vouched
-from vibecode.config import Settings
-from vibecode.engine.replay import ReplayEngine
-from vibecode.events import ProposalReady
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
-from vibecode.sandbox import make_sandbox
-from vibecode.session import Session
-from vibecode.types import CandidateEvidence, Problem, SolveResult
+from vibecode.types import CandidateEvidence, Problem
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -164,24 +159,11 @@ def test_a_timeout_no_cluster_answers_past_changes_nothing() -> None:
     assert d.best == 0 and d.status == "plausible" and d.reason.startswith("Contested")
 
 
-def _pool(pool_id: str) -> list[dict[str, object]]:
-    lines = [json.loads(line) for line in (DATA / "leetcode_pools" / "dev.jsonl").read_text().splitlines() if line]
-    return [line for line in lines if line["task_id"] == pool_id]
-
-
-def _solve(tmp_path: Path, problem: Problem, lines: list[dict[str, object]]) -> SolveResult:
-    rows = [{"kind": str(line["kind"]), "text": str(line["text"])} for line in lines]
-    engine = ReplayEngine(write_pool(tmp_path / "pool.jsonl", rows))
-    session = Session(engine, make_sandbox("local", Settings()), Settings())  # type: ignore[arg-type]
-    n = sum(line["kind"] == "candidate" for line in lines)
-    events = list(session.solve(problem, n=n))
-    assert isinstance(events[-1], ProposalReady)
-    return events[-1].result
 
 
 def test_nim_game_wrong_majority_picks_the_closed_form(tmp_path: Path) -> None:
-    lines = _pool("LeetCode/nim_game@wrong-majority")
-    result = _solve(tmp_path, _problem("nim_game"), lines)
+    lines = dev_pool("LeetCode/nim_game@wrong-majority")
+    result = solve_pool(tmp_path, _problem("nim_game"), lines)
     # before: the three slow DPs (failure rate 0.195 on the stress inputs) outscored the closed form
     assert result.best is not None and result.best.code is not None and "n % 4" in result.best.code
     # the timeouts alone never verify it; where the brute force answered those inputs in time (it
@@ -196,7 +178,7 @@ def test_palindrome_permutation_wrong_majority_is_rejected_by_the_oracle(tmp_pat
     # the question "if a permutation of the string could form a palindrome" promises nothing, so
     # vibecode's own inputs are trusted; the brute force over every permutation runs out of memory
     # on the long ones (no refusal: like a timeout) and rejects "exactly one odd count" on "aabb"
-    lines = _pool("LeetCode/palindrome_permutation@wrong-majority")
-    result = _solve(tmp_path, _problem("palindrome_permutation"), lines)
+    lines = dev_pool("LeetCode/palindrome_permutation@wrong-majority")
+    result = solve_pool(tmp_path, _problem("palindrome_permutation"), lines)
     assert result.best is not None and result.best.code is not None and "<= 1" in result.best.code
     assert result.status == "verified" and "rejects the 1 other cluster" in result.decision.reason

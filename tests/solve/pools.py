@@ -5,6 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from vibecode.config import Settings
+from vibecode.engine.replay import ReplayEngine
+from vibecode.events import ProposalReady
+from vibecode.sandbox import make_sandbox
+from vibecode.session import Session
+from vibecode.types import Problem, SolveResult
+
 FENCE = "```"
 
 
@@ -126,3 +133,23 @@ CORRECT = {0, 1, 2, 8}
 def write_pool(path: Path, lines: list[dict[str, str]]) -> Path:
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     return path
+
+
+DEV_POOLS = Path(__file__).resolve().parents[1] / "data" / "leetcode_pools" / "dev.jsonl"
+
+
+def dev_pool(pool_id: str) -> list[dict[str, object]]:
+    """The lines of one dev LeetCode pool (``tests/data/leetcode_pools/dev.jsonl``), as stored."""
+    lines = [json.loads(line) for line in DEV_POOLS.read_text().splitlines() if line]
+    return [line for line in lines if line["task_id"] == pool_id]
+
+
+def solve_pool(tmp_path: Path, problem: Problem, lines: list[dict[str, object]]) -> SolveResult:
+    """Solve ``problem`` on a pool's lines replayed, in the real local sandbox, every candidate asked for."""
+    rows = [{"kind": str(line["kind"]), "text": str(line["text"])} for line in lines]
+    engine = ReplayEngine(write_pool(tmp_path / "pool.jsonl", rows))
+    session = Session(engine, make_sandbox("local", Settings()), Settings())  # type: ignore[arg-type]
+    n = sum(line["kind"] == "candidate" for line in lines)
+    events = list(session.solve(problem, n=n))
+    assert isinstance(events[-1], ProposalReady)
+    return events[-1].result
