@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_check import outside_examples
-from vibecode.problems.constraints import parse_constraints
+from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.types import Problem
 
 MAX_MUTATIONS = 16
@@ -163,11 +163,12 @@ def _smaller_value(value: object) -> list[object]:
     return []
 
 
-def shrink_steps(args: dict[str, object], problem: Problem, *, limit: int = SHRINK_STEPS) -> list[dict[str, object]]:
+def shrink_steps(args: dict[str, object], problem: Problem, *, limit: int = SHRINK_STEPS,
+                 c: Constraints | None = None) -> list[dict[str, object]]:
     """Valid inputs one shrinking step below ``args`` (one argument made smaller), smallest first;
-    valid as :func:`mutations` (the constraints, and the examples' range where nothing bounds a
-    value)."""
-    c = parse_constraints(problem)
+    valid as :func:`mutations` (the constraints ``c``, parsed when not given, and the examples'
+    range where nothing bounds a value)."""
+    c = parse_constraints(problem) if c is None else c
     found: dict[str, dict[str, object]] = {}
     steps = [{**args, name: v} for name, value in args.items() for v in _smaller_value(value)]
     steps.sort(key=lambda x: size(list(x.values())))
@@ -190,8 +191,9 @@ def shrink(args: dict[str, object], problem: Problem,
     ``rounds`` bounds the batches asked about; ``args`` itself when no smaller input separates."""
     best = args
     asked = 0
+    c = parse_constraints(problem)
     while asked < rounds:
-        steps = shrink_steps(best, problem)
+        steps = shrink_steps(best, problem, c=c)
         found: dict[str, object] | None = None
         for start in range(0, len(steps), batch):
             if asked >= rounds:

@@ -301,7 +301,9 @@ def stated_sizes(problem: Problem) -> list[int]:
     return list(dict.fromkeys(k for k in sizes if 2 <= k <= 100))[:3]
 
 
-STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] = {
+Strategies = dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]]  # name -> strategy
+
+STRATEGIES: Strategies = {
     "extremes": extremes, "rotations": rotations, "runs": runs, "targets": targets, "shapes": shapes,
     "strings": strings, "orders": orders, "prefixes": prefixes,
 }
@@ -310,11 +312,16 @@ STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] 
 WEIGHTS = {"rotations": 2, "strings": 2, "formats": 2, "powers": 3}  # inputs taken from a strategy in each round (default 1)
 
 
-def bug_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
-    """Strategy -> the inputs it proposes from ``bases`` (not validated yet)."""
+def propose(strategies: Strategies, problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
+    """Strategy -> the inputs it proposes from ``bases`` (not validated yet); none without bases."""
     if not bases:
         return {}
-    return {name: make(problem, c, bases) for name, make in STRATEGIES.items()}
+    return {name: make(problem, c, bases) for name, make in strategies.items()}
+
+
+def bug_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
+    """Strategy -> the inputs this module's strategies propose from ``bases`` (not validated yet)."""
+    return propose(STRATEGIES, problem, c, bases)
 
 
 def leaf_kinds(problem: Problem) -> set[str]:

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 
-from vibecode.clr.inputs_bugs import _int_range, _lists, _scalars, _small_len
+from vibecode.clr.inputs_bugs import Strategies, _int_range, _lists, _scalars, _small_len
 from vibecode.clr.inputs_check import specs
 from vibecode.clr.trust import description
 from vibecode.problems.constraint_types import Constraints
@@ -83,14 +82,7 @@ def powers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     return out
 
 
-NAMED_STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] = {"powers": powers}
+NAMED_STRATEGIES: Strategies = {"powers": powers}
 
 
-def named_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
-    """Strategy -> the inputs it proposes from ``bases`` (not validated yet)."""
-    if not bases:
-        return {}
-    return {name: make(problem, c, bases) for name, make in NAMED_STRATEGIES.items()}
-
-
-__all__ = ["NAMED_STRATEGIES", "named_bases", "named_candidates", "named_values", "powers"]
+__all__ = ["NAMED_STRATEGIES", "named_bases", "named_values", "powers"]

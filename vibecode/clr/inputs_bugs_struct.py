@@ -26,9 +26,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 
-from vibecode.clr.inputs_bugs import _chars, _int_range, _lists, _scalars, _small_len
+from vibecode.clr.inputs_bugs import (
+    Strategies,
+    _chars,
+    _int_range,
+    _lists,
+    _scalars,
+    _small_len,
+    propose,
+)
 from vibecode.clr.inputs_bugs_text import DIGITS, _three_letters
 from vibecode.clr.inputs_check import specs
 from vibecode.problems.constraint_types import Constraints
@@ -157,7 +164,7 @@ def short_lists(problem: Problem, c: Constraints, bases: list[Args]) -> list[Arg
     return out
 
 
-STRUCT_STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] = {
+STRUCT_STRATEGIES: Strategies = {
     "staircase": staircase, "segments": segments, "joined": joined, "near_pairs": near_pairs,
     "named_numbers": named_numbers, "short_lists": short_lists,
 }
@@ -165,9 +172,7 @@ STRUCT_STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[A
 
 def struct_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
     """Strategy -> the inputs it proposes from ``bases`` (not validated yet)."""
-    if not bases:
-        return {}
-    return {name: make(problem, c, bases) for name, make in STRUCT_STRATEGIES.items()}
+    return propose(STRUCT_STRATEGIES, problem, c, bases)
 
 
 __all__ = ["STRUCT_STRATEGIES", "joined", "named_numbers", "near_pairs", "segments", "short_lists", "staircase",

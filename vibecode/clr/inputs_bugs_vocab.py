@@ -17,9 +17,8 @@ lengths, spaces) and takes from every strategy in turn, with those of ``clr.inpu
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 
-from vibecode.clr.inputs_bugs import _chars
+from vibecode.clr.inputs_bugs import Strategies, _chars
 from vibecode.clr.inputs_check import specs
 from vibecode.problems.constraint_types import Constraints
 from vibecode.types import Problem
@@ -96,14 +95,7 @@ def vocabulary(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args
     return out
 
 
-VOCAB_STRATEGIES: dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]] = {"vocabulary": vocabulary}
+VOCAB_STRATEGIES: Strategies = {"vocabulary": vocabulary}
 
 
-def vocab_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
-    """Strategy -> the inputs it proposes from ``bases`` (not validated yet)."""
-    if not bases:
-        return {}
-    return {name: make(problem, c, bases) for name, make in VOCAB_STRATEGIES.items()}
-
-
-__all__ = ["VOCAB_STRATEGIES", "shapes", "vocab_candidates", "vocabulary"]
+__all__ = ["VOCAB_STRATEGIES", "shapes", "vocabulary"]

@@ -37,6 +37,7 @@ class ValueMaker:
         self.problem, self.c, self.rng = problem, c, rng
         self.max_len, self.cells, self.full_scalars = max_len, cells, full_scalars
         self._outer = 1
+        self._members_seen: dict[tuple[str, float, float], list[int]] = {}
         self._square = ""  # the argument whose rows are as long as it is ("n == matrix[i].length")
         self.rotated = rotated_lists(problem)
         self._row_len: int | None = None  # "nums is an ascending array that is possibly rotated"
@@ -171,10 +172,9 @@ class ValueMaker:
     def _members(self, name: str, lo: float, hi: float) -> list[int]:
         """The values in ``[lo, hi]`` a check on ``name`` allows ("a prime number", "a power of
         2"), ascending; empty when no such check names it (or primes past ``SIEVE_LIMIT``)."""
-        cache = self.__dict__.setdefault("_members_seen", {})
-        if (name, lo, hi) not in cache:
-            cache[(name, lo, hi)] = check_members(self.c, name, lo, hi)
-        return list(cache[(name, lo, hi)])
+        if (name, lo, hi) not in self._members_seen:
+            self._members_seen[(name, lo, hi)] = check_members(self.c, name, lo, hi)
+        return list(self._members_seen[(name, lo, hi)])
 
     def element(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
                 col: int | None = None) -> object:

@@ -4,12 +4,12 @@ and, when clusters that pass every example disagree, run more inputs to tell the
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from vibecode.clr.differential import SKIPPED, differential_inputs, separating, shrink, size
 from vibecode.clr.execute import CandidateRunner
+from vibecode.clr.inputs_check import key
 from vibecode.clr.oracle import ORACLE_INDEX, OracleCheck, check_oracle, run_generator
 from vibecode.clr.score import behaviour_tokens
 from vibecode.engine.base import Engine
@@ -96,13 +96,12 @@ def differential(runner: CandidateRunner, problem: Problem, codes: Mapping[int, 
     differ = separating(list(tokens.values()))
     if not (state.check.usable and state.code is not None):
         return extra, tokens, len(differ)
-    known = {json.dumps(x, sort_keys=True, default=str) for x in [*seen, *extra]}
+    known = {key(x) for x in [*seen, *extra]}
     small: list[dict[str, object]] = []
     for col in sorted(differ, key=lambda j: size(list(extra[j].values())))[:SHRUNK]:
         found = shrink(extra[col], problem, lambda batch: _separates(runner, problem, codes, batch))
-        key = json.dumps(found, sort_keys=True, default=str)
-        if key not in known:
-            known.add(key)
+        if key(found) not in known:
+            known.add(key(found))
             small.append(found)
     jobs: dict[int, str] = {**{i: c for i, c in codes.items() if small}, ORACLE_INDEX: state.code}
     # the oracle runs the small inputs first: after a few timeouts (on the large ones) the
