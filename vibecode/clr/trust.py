@@ -13,7 +13,8 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
 - **vibecode's own inputs** (the ``type`` tiers and the ``differential`` inputs, which are
   mutations of other inputs and fresh tier inputs): trusted only when the problem's guarantees
   are all known to the input generator, i.e. (:func:`tiers_vouched`) the problem has constraint
-  lines, every one was understood (``Constraints.skipped`` is empty), none is a promise that is
+  lines, every one was understood, every claim of it (``Constraints.skipped`` is empty: it lists a
+  line a reader read only some clauses of as "partly read"; :mod:`vibecode.problems.constraint_clauses`), none is a promise that is
   not generated (``Constraints.promises``: "It is guaranteed that ...", "exactly one solution"),
   and no sentence of the statement's description promises a property of its inputs that lies
   outside the constraint lines ("Given a balanced parentheses string", "non-overlapping
@@ -121,7 +122,10 @@ def tiers_vouched(problem: Problem) -> str | None:
         return "the problem has no constraint lines, so nothing vouches for generated inputs"
     c = parse_constraints(problem)
     if c.skipped:
-        return f"the constraint line {c.skipped[0][0]!r} was not understood"
+        line, kind = c.skipped[0]
+        if kind == "partly read":
+            return f"the constraint line {line!r} was only partly read"
+        return f"the constraint line {line!r} was not understood"
     if c.promises:
         return f"the promise {c.promises[0]!r} is not generated"
     for sentence in sentences(description(problem)):

@@ -18,7 +18,7 @@ BLOCKERS = re.compile(
     re.I,
 )
 
-_PROMISED = re.compile(
+PROMISED = re.compile(  # the wording of a promise before what it promises
     r"^(?:it is|it's) guaranteed (?:that )?|^(?:the )?(?:input|inputs|tests?|test ?cases?|test data)(?: is| are)? generated "
     r"(?:such )?that |^you may assume (?:that )?", re.I)
 
@@ -26,7 +26,7 @@ _PROMISED = re.compile(
 def promised(line: str) -> str:
     """What a promise line promises, as a plain line: "It is guaranteed that all parentheses are
     balanced" -> "all parentheses are balanced", "kill is guaranteed to be in pid" -> "kill is in pid"."""
-    text = _PROMISED.sub("", line.strip())
+    text = PROMISED.sub("", line.strip())
     text = re.sub(r"\b(is|are) guaranteed to be\b", r"\1", text)
     text = re.sub(r"\b(is|are) guaranteed to\b ", "", text)
     return text[:1].lower() + text[1:] if text[:1].isupper() and not re.match(r"[A-Z]\w*[a-z]+[A-Z]|[A-Z]{2}", text) else text

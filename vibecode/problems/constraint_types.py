@@ -72,7 +72,8 @@ class Constraints:
 
     @property
     def notes(self) -> list[str]:
-        out = [f"constraint line skipped ({kind}): {line!r}" for line, kind in self.skipped]
+        out = [f"constraint line partly read (its read part is generated; it vouches for no input): {line!r}"
+               if kind == "partly read" else f"constraint line skipped ({kind}): {line!r}" for line, kind in self.skipped]
         return out + [f"a promise of the problem is not generated, inputs may break it: {p!r}" for p in self.promises]
 
 

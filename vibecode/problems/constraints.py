@@ -26,12 +26,14 @@ the scorer treats as contested evidence (never ``verified``), not as a wrong ans
 from __future__ import annotations
 
 import contextlib
+import copy
 import re
 
 from vibecode.problems.constraint_aliases import line_aliases
 from vibecode.problems.constraint_blocks import read_blocks
 from vibecode.problems.constraint_bounds import read_line
 from vibecode.problems.constraint_checks import read_other
+from vibecode.problems.constraint_clauses import PARTLY_READ, read_clauses
 from vibecode.problems.constraint_counts import read_counts
 from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_exprs import (
@@ -139,20 +141,16 @@ def parse_constraints(problem: Problem) -> Constraints:
     block_checks, block_lines = read_blocks(problem, lines, parse_constraints)  # "If s is an email:" ...
     c.checks += block_checks
     marked_only: list[tuple[str, list[tuple[str, set[str]]]]] = []
-    for k_line, line in enumerate(lines):
-        understood = False
-        if k_line in under_condition:  # "If s is an email:" and its lines: read as one disjunction, or skipped
-            if k_line not in block_lines:
-                c.skipped.append((line, "conditional"))
-            continue
-        but = all_but_one(line)  # "0 <= parent[i] <= n - 1 for i != 0"
-        if but:
-            excepted.update({n: but[1] for n in re.findall(r"(\w+)\[i\]", but[0]) if params.get(n) == "list"})
-        # the line itself, what a promise promises ("It is guaranteed that edges represents a
-        # valid tree": checked), a range in words as symbols ("x is an integer in the range [a, b]")
+
+    def read(line: str, c: Constraints, aliases: dict[str, Term]) -> bool:
+        """Read ``line`` into ``c``: the line itself, what a promise promises ("It is
+        guaranteed that edges represents a valid tree": checked), a range in words as symbols
+        ("x is an integer in the range [a, b]")."""
+        but = all_but_one(line)
         texts = [but[0] if but else line, *([promised(line)] if _BLOCKERS.search(line) else [])]
         texts += [t for t in [rescaled(line, scaled)] if t]  # "nums.length == 2 * n", "1 <= n <= 10^4"
         texts += [t for t in (in_symbols(x, params) for x in texts) if t]
+        understood = False
         for text in dict.fromkeys(texts):
             with contextlib.suppress(TypeError, ValueError, KeyError, IndexError):  # one odd line never stops the others
                 understood = (not first_row_only(text, rows_vary) and read_line(text, params, aliases, node_params, c)) \
@@ -162,8 +160,23 @@ def parse_constraints(problem: Problem) -> Constraints:
                     or read_format(text, params, lines, c) \
                     or read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
+        return understood
+
+    for k_line, line in enumerate(lines):
+        if k_line in under_condition:  # "If s is an email:" and its lines: read as one disjunction, or skipped
+            if k_line not in block_lines:
+                c.skipped.append((line, "conditional"))
+            continue
+        but = all_but_one(line)  # "0 <= parent[i] <= n - 1 for i != 0"
+        if but:
+            excepted.update({n: but[1] for n in re.findall(r"(\w+)\[i\]", but[0]) if params.get(n) == "list"})
+        before = (copy.deepcopy(c), dict(aliases))
+        understood = read(line, c, aliases)
         named = {n for n in params if re.search(rf"\b{re.escape(n)}\b", line)} or set(params)
         if understood:
+            c, aliases, every = read_clauses(line, before, (c, aliases), read)
+            if not every:
+                c.skipped.append((line, PARTLY_READ))  # its read part is generated; it vouches for nothing
             continue
         marks = [(kind, named & found) for kind, word, found in (("sorted", SORTED, c.sorted), ("unique", UNIQUE, c.unique))
                  if word.search(line) and named & found]
@@ -175,7 +188,7 @@ def parse_constraints(problem: Problem) -> Constraints:
             c.promise_lines.append(line)
         else:
             c.skipped.append((line, line_kind(line, params)))
-    at_one = except_at(lines, {s for s, _ in c.skipped}, params, excepted, c)  # "parent[0] == -1 (which ...)"
+    at_one = except_at(lines, {s for s, k in c.skipped if k != PARTLY_READ}, params, excepted, c)  # "parent[0] == -1 (which ...)"
     c.skipped = [(s, k) for s, k in c.skipped if s not in at_one]
     drop_what_examples_break(problem, c)
     for line, marks in marked_only:  # "nums is sorted and rotated ...": the examples are not sorted
