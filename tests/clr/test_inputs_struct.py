@@ -12,7 +12,10 @@ from tests.clr.leetcode_real import outputs, real
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_bugs_struct import struct_candidates
 from vibecode.clr.inputs_tiers import bug_bases
+from vibecode.problems.constraint_types import acyclic
 from vibecode.problems.constraints import parse_constraints
+from vibecode.problems.leetcode_data import load_all, render_markdown
+from vibecode.problems.statement import parse_problem
 
 TRIANGLE_RIGHT = """
 class Solution:
@@ -185,3 +188,21 @@ def test_named_numbers_reach_just_past_the_largest_code() -> None:
     texts = {x["s"] for x in generate_inputs(problem).inputs}
     assert {"26", "27"} <= texts
     assert all(isinstance(t, str) and t.isdigit() for t in texts)
+
+
+def test_an_edge_list_the_statement_calls_a_tree_is_drawn_as_random_trees() -> None:
+    """minimum_height_trees (real statement): "The given input is guaranteed to be a tree": the
+    generator draws trees on n nodes instead of filtering blind draws (it kept about 4)."""
+    [lp] = [p for p in load_all() if p.slug == "minimum_height_trees"]
+    p = parse_problem(render_markdown(lp))
+    got = generate_inputs(p, seed=0, bugs=0)
+    assert len(got.inputs) >= 15
+    sizes = set()
+    for args in got.inputs:
+        n, edges = args["n"], args["edges"]
+        assert isinstance(n, int) and isinstance(edges, list) and 1 <= n <= 2 * 10**4
+        assert len(edges) == n - 1 and all(0 <= a < n and 0 <= b < n for a, b in edges)
+        assert acyclic(n, [(a, b) for a, b in edges])  # n - 1 edges, no cycle: a tree
+        assert validate_input(args, p) == []
+        sizes.add(n)
+    assert len(sizes) >= 5

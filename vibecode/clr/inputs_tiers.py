@@ -76,6 +76,7 @@ def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dic
             scalar_mode = mode if mode in ("min", "max", "negative", "stress") else "random"
             args[name] = maker.scalar(base, name, scalar_mode, args)
     _pick_members(args, c, maker)
+    _grow_trees(args, c, maker, mode)
     return _repair_rows({p.name: args[p.name] for p in problem.signature.params}, c)
 
 
@@ -88,6 +89,26 @@ def _pick_members(args: dict[str, object], c: Constraints, maker: ValueMaker) ->
             for name in check.members:
                 if name in args:
                     args[name] = maker.rng.choice(pool)
+
+
+def _grow_trees(args: dict[str, object], c: Constraints, maker: ValueMaker, mode: str) -> None:
+    """Edge lists a line says form a tree ("The given input is guaranteed to be a tree and ...")
+    drawn as random trees on the drawn node count (kept within the tier's list sizes and the
+    count's stated range): blind draws are almost never trees, and the filter would drop them."""
+    for check in c.checks:
+        for edges, count in check.trees:
+            rows = args.get(edges)
+            if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
+                continue  # rows of pairs only (a weighted edge is not drawn as a tree)
+            if count:
+                drawn = args.get(count)
+                if not isinstance(drawn, int) or isinstance(drawn, bool):
+                    continue
+                n = maker.tree_size(count, drawn, mode, args)
+                args[count] = n
+            else:  # the nodes are 0..len(edges)
+                n = len(rows) + 1
+            args[edges] = maker.tree_edges(n)
 
 
 def _order(spec: dict[str, TypeSpec], c: Constraints) -> list[str]:

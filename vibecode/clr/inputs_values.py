@@ -4,10 +4,13 @@ the parsed constraints, in a *mode* (``min``, ``max``, ``single``, ``duplicates`
 sizes the constraints allow, the other tiers stay small). A list the statement calls a rotated
 sorted array is drawn sorted, then rotated at a random pivot. An integer (or a list's items) that a
 check says is a prime or a power of ``k`` ("primes[i] is a prime number", "n is a power of 2") is
-drawn from those values within its range, instead of blind draws the filter would almost all drop."""
+drawn from those values within its range, instead of blind draws the filter would almost all drop.
+An edge list a check says is a tree ("The given input is guaranteed to be a tree") is drawn as a
+random tree (:meth:`ValueMaker.tree_edges`) on the stated number of nodes."""
 
 from __future__ import annotations
 
+import heapq
 import json
 import random
 import re
@@ -255,6 +258,45 @@ class ValueMaker:
             return [self.rng.choice(members) for _ in range(n)]
         draw = self.rng.randint
         return [draw(lo_i, hi_i) for _ in range(n)]
+
+    def tree_edges(self, n: int) -> list[list[int]]:
+        """A random tree on the nodes ``0..n-1`` as its ``n - 1`` edges: decoded from a random
+        Pruefer sequence (every labelled tree equally likely), labels shuffled, the edges in random
+        order, each edge's endpoints in random order."""
+        if n <= 1:
+            return []
+        code = [self.rng.randrange(n) for _ in range(n - 2)]
+        degree = [1] * n
+        for v in code:
+            degree[v] += 1
+        leaves = [v for v in range(n) if degree[v] == 1]
+        heapq.heapify(leaves)
+        edges: list[list[int]] = []
+        for v in code:
+            leaf = heapq.heappop(leaves)
+            edges.append([leaf, v])
+            degree[v] -= 1
+            if degree[v] == 1:
+                heapq.heappush(leaves, v)
+        edges.append([heapq.heappop(leaves), heapq.heappop(leaves)])
+        label = list(range(n))
+        self.rng.shuffle(label)
+        self.rng.shuffle(edges)
+        return [[label[a], label[b]] if self.rng.random() < 0.5 else [label[b], label[a]] for a, b in edges]
+
+    def tree_size(self, name: str, drawn: int, mode: str, assigned: dict[str, object]) -> int:
+        """The node count of a tree drawn as an edge list: ``drawn`` (the count as drawn for the
+        argument ``name``) when its ``n - 1`` edges fit the list sizes of this tier, else one
+        drawn within the argument's stated range up to that size (by ``mode``)."""
+        cap = self.max_len + 1
+        if drawn <= cap:
+            return drawn
+        lo = max(1, int(self._range(name, assigned, True)[0]))
+        if lo > cap:
+            return drawn
+        if mode in ("max", "stress", "wide"):
+            return cap
+        return self.rng.randint(lo, cap)
 
     def tree(self, name: str, mode: str, assigned: dict[str, object]) -> object:
         values = self.sequence(TypeSpec("list", (TypeSpec("int"),)), name, mode, assigned)

@@ -254,11 +254,15 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     if m and m.group(1) in params:
         edges = m.group(1)
         ints = [n for n, k in params.items() if k == "int" and n == "n"]
-        return bool(ints) and _add(c, line, "valid tree", lambda args: _valid_tree(args.get(edges), args.get(ints[0])))
+        if not ints:
+            return False
+        c.checks.append(Check(line, "valid tree", lambda args: _valid_tree(args.get(edges), args.get(ints[0])), trees=((edges, ints[0]),)))
+        return True
     edge_lists = [n for n, k in params.items() if k == "list"]
     if re.search(r"\b(?:the (?:given )?)?(?:input|graph) is (?:guaranteed to be )?a (?:valid )?tree\b", low) \
             and len(edge_lists) == 1 and params.get("n") == "int":  # "The given input is guaranteed to be a tree and ..."
-        _add(c, line, "valid tree", lambda args: _valid_tree(args.get(edge_lists[0]), args.get("n")))
+        c.checks.append(Check(line, "valid tree", lambda args: _valid_tree(args.get(edge_lists[0]), args.get("n")),
+                              trees=((edge_lists[0], "n"),)))
         if not re.search(r"no (?:repeated|duplicate|multiple) edges", low):
             return True
     if re.search(r"no (?:repeated|duplicate|multiple) (?:edges|roads|flights)|not be any multiple \w+ between", low) and lists:

@@ -254,7 +254,9 @@ def _graphs(text: str, low: str, names: list[str], params: dict[str, str], c: Co
     m = re.fullmatch(r"(\w+)(?: and (\w+))? represents? (?:a )?valid trees?", text)
     if m and all(g in lists for g in m.groups() if g) and "n" not in params:
         edge_lists = [g for g in m.groups() if g]
-        return _add(c, line, "valid tree", lambda args: _all_trees([_rows(args, g) for g in edge_lists]))
+        c.checks.append(Check(line, "valid tree", lambda args: _all_trees([_rows(args, g) for g in edge_lists]),
+                              trees=tuple((g, "") for g in edge_lists)))
+        return True
     m = re.fullmatch(r"there are no two adjacent (\w+) in (\w+)", text, re.I)
     if m and m.group(2) in lists:
         g = m.group(2)

@@ -45,6 +45,10 @@ class Check:
     # picks them from it instead of filtering blind draws); empty for any other check
     members: tuple[str, ...] = ()
     pool: str = ""
+    # "The given input is guaranteed to be a tree": each (edge list, the argument giving its node
+    # count, or "" when the nodes are 0..len(edges)); the generator draws random trees instead of
+    # filtering blind draws; empty for any other check
+    trees: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
