@@ -19,7 +19,7 @@ from vibecode.clr.compare import check_examples
 from vibecode.clr.oracle import ORACLE_INDEX
 from vibecode.clr.score import behaviour_tokens, decide, trajectory_weight
 from vibecode.clr.stress import check_stress
-from vibecode.clr.trust import input_trust
+from vibecode.clr.trust import TRUSTED_SOURCES, input_trust
 from vibecode.engine.plan import planned_request
 from vibecode.engine.sampling import ask_model
 from vibecode.errors import ExtractionError, SandboxError
@@ -77,8 +77,9 @@ def solve(ctx: SolveContext, problem: Problem, n: int) -> Generator[Event, None,
     yield stage.start(f"{sum(r.parsed and r.duplicate_of is None for r in reports.values())} distinct candidates")
     claims = {i: extract_claims(claim_text(r.completion.reasoning, r.completion.answer), problem)
               for i, r in reports.items() if r.parsed}
-    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, sampled.cache)
     tiers = {source: count for source, count in counts.items() if source != "example"}
+    results = run_candidates(ctx, problem, reports, shared, claims, oracle.code, sampled.cache,
+                             oracle_blocks(len(problem.examples), tiers, len(shared)))
     judge_oracle(oracle, problem, results, len(shared), input_trust(problem, tiers, len(shared)))
     n_examples = len(problem.examples)
     for i, r in reports.items():
@@ -226,6 +227,21 @@ def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> d
     return reports
 
 
+def oracle_blocks(n_examples: int, tiers: dict[str, int], total: int) -> tuple[int, ...]:
+    """The lengths of the consecutive blocks of the shared inputs that the oracle runs as jobs of
+    their own: the examples and vibecode's ``type`` tiers, then the model's edge cases and the
+    generator's inputs (:func:`vibecode.clr.trust.input_trust`'s layout), then any other.
+
+    A brute force is expected to time out on large inputs, and the harness gives up on a job
+    after two timeouts (the rest are reported as timeouts, not run). In one job, two of
+    vibecode's large tier inputs would cost the oracle the small inputs the model's generator
+    wrote for it, the very ones where its answer is a verdict."""
+    typed = n_examples + tiers.get("type", 0)
+    model = sum(tiers.get(s, 0) for s in TRUSTED_SOURCES)
+    blocks = (typed, model, total - typed - model)
+    return tuple(b for b in blocks if b > 0)
+
+
 def run_candidates(
     ctx: SolveContext,
     problem: Problem,
@@ -234,10 +250,12 @@ def run_candidates(
     claims: dict[int, tuple[ExtractedClaim, ...]],
     oracle_code: str | None = None,
     cache: dict[str, tuple[InputResult, ...]] | None = None,
+    blocks: Sequence[int] = (),
 ) -> dict[int, tuple[InputResult, ...]]:
     """Run each distinct candidate once on the shared inputs plus the io-claim inputs of itself
     and of its duplicates (appended in candidate order); the oracle, when given, on the shared
-    inputs under ``ORACLE_INDEX``."""
+    inputs under ``ORACLE_INDEX``, as one job per block of ``blocks`` (:func:`oracle_blocks`;
+    one job when empty)."""
     codes: dict[int, str] = {}
     inputs: dict[int, list[dict[str, object]]] = {}
     for i, r in sorted(reports.items()):
@@ -250,14 +268,24 @@ def run_candidates(
         inputs[original] += io_inputs(claims[i])
     if ctx.runner is None:
         raise SandboxError("Solving code problems needs a sandbox to run the candidates in.")
-    if oracle_code is not None:
-        codes[ORACLE_INDEX], inputs[ORACLE_INDEX] = oracle_code, list(shared)
     # what streaming verification already ran on the shared inputs is not run again
     known = {i: (cache or {})[c] for i, c in codes.items() if c in (cache or {}) and len((cache or {})[c]) == len(shared)}
     rest = {i: inputs[i][len(shared):] for i in known}
     todo = {i: c for i, c in codes.items() if i not in known or rest[i]}
-    ran = ctx.runner.run(problem.signature, todo, {i: rest[i] if i in known else inputs[i] for i in todo})
-    return {i: known[i] + ran.get(i, ()) if i in known else ran[i] for i in codes}
+    jobs = {i: rest[i] if i in known else inputs[i] for i in todo}
+    oracle_known = oracle_code is not None and len((cache or {}).get(oracle_code, ())) == len(shared)
+    split = [len(shared)] if sum(blocks) != len(shared) else list(blocks)
+    if oracle_code is not None and not oracle_known:
+        start = 0
+        for b, size in enumerate(split):  # keys ORACLE_INDEX, ORACLE_INDEX - 1, ...: never a candidate's
+            todo[ORACLE_INDEX - b], jobs[ORACLE_INDEX - b] = oracle_code, shared[start:start + size]
+            start += size
+    ran = ctx.runner.run(problem.signature, todo, jobs)
+    out = {i: known[i] + ran.get(i, ()) if i in known else ran[i] for i in codes}
+    if oracle_code is not None:
+        out[ORACLE_INDEX] = ((cache or {})[oracle_code] if oracle_known
+                             else tuple(r for b in range(len(split)) for r in ran[ORACLE_INDEX - b]))
+    return out
 
 
 def _claim_offset(index: int, reports: dict[int, CandidateReport], claims: dict[int, tuple[ExtractedClaim, ...]]) -> int:

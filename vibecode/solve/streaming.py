@@ -77,6 +77,7 @@ class Probe:
         self.notes: list[str] = []
         self._lock = threading.Lock()
         self._known = {input_key(x) for x in self.shared}
+        self._blocks = [len(self.shared)]  # the lengths of the shared inputs as they arrived, by source
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="probe")
         self._runs: dict[str, list[Future[tuple[InputResult, ...]]]] = {}  # code -> runs of consecutive slices
         self._members: dict[int, str] = {}
@@ -107,9 +108,19 @@ class Probe:
         self._fresh.set()
 
     def _start(self, code: str) -> None:
-        """Run ``code`` on every input known so far (under the lock)."""
-        if code not in self._runs:
+        """Run ``code`` on every input known so far (under the lock). The oracle runs them as one
+        job per source, as they arrived (``vibecode.solve.pipeline.oracle_blocks`` says why)."""
+        if code in self._runs:
+            return
+        if code != self._oracle:
             self._runs[code] = [self._submit(code, list(self.shared))]
+            return
+        runs, start = [], 0
+        for size in self._blocks:
+            if size:
+                runs.append(self._submit(code, self.shared[start:start + size]))
+            start += size
+        self._runs[code] = runs or [self._submit(code, [])]
 
     def add(self, completion: Completion) -> None:
         """A sequence finished: start verifying it."""
@@ -145,6 +156,7 @@ class Probe:
                     fresh.append(dict(x))
             if fresh:
                 self.shared += fresh
+                self._blocks.append(len(fresh))
                 for code, runs in self._runs.items():
                     runs.append(self._submit(code, fresh))
             self.counts[source] = self.counts.get(source, 0) + len(fresh)
