@@ -17,9 +17,10 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
   not generated (``Constraints.promises``: "It is guaranteed that ...", "exactly one solution"),
   and no sentence of the statement's description promises a property of its inputs that lies
   outside the constraint lines ("Given a balanced parentheses string", "non-overlapping
-  intervals", "you may assume that the majority element always exists", ...: :func:`promise`;
-  a sentence that asks the question, defines a term or states what the solver may assume about
-  itself promises nothing).
+  intervals", "you may assume that the majority element always exists", "String t is generated
+  by random shuffling string s and then add one more letter", ...: :func:`promise`; a sentence
+  that asks the question, defines a term, introduces a list of illustrations of a term or states
+  what the solver may assume about itself promises nothing).
 
 :func:`vibecode.clr.score.decide` adds one more rule on the inputs that are left: an input on
 which the oracle agrees with no cluster at all is *suspect* (probably invalid, or the oracle is
