@@ -10,7 +10,7 @@
 
 :func:`canonical` gives a string key with the same notion of equality (floats rounded to 5
 decimals, integral floats written as ints, unordered lists sorted), so candidates can be grouped
-by a hash instead of pairwise comparisons.
+by a hash instead of pairwise comparisons; :func:`exact_key` keeps floats as printed.
 """
 
 from __future__ import annotations
@@ -84,23 +84,23 @@ def _multiset_eq(a: list[object], b: list[object], any_nested: bool, tol: float)
     return True
 
 
-def _normal(value: object, any_here: bool, any_nested: bool) -> object:
+def _normal(value: object, any_here: bool, any_nested: bool, exact: bool = False) -> object:
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int):
         return value
     if isinstance(value, float):
-        if math.isnan(value) or math.isinf(value):
+        if math.isnan(value) or math.isinf(value) or exact:
             return repr(value)
         r = round(value, 5)
         return int(r) if r == int(r) and abs(r) < 2**53 else r
     if isinstance(value, (list, tuple)):
-        items = [_normal(v, any_nested, any_nested) for v in value]
+        items = [_normal(v, any_nested, any_nested, exact) for v in value]
         if any_here:
             items.sort(key=lambda v: json.dumps(v, sort_keys=True))
         return items
     if isinstance(value, dict):
-        return {str(k): _normal(v, any_nested, any_nested) for k, v in value.items()}
+        return {str(k): _normal(v, any_nested, any_nested, exact) for k, v in value.items()}
     return repr(value)
 
 
@@ -108,6 +108,12 @@ def canonical(value: object, order: OutputOrder = "exact") -> str:
     """A string that is equal for outputs that :func:`outputs_equal` considers equal (up to
     floats that round differently at the 5th decimal)."""
     return json.dumps(_normal(value, order != "exact", order == "any_nested"), sort_keys=True)
+
+
+def exact_key(value: object, order: OutputOrder = "exact") -> str:
+    """Like :func:`canonical`, but floats exactly as printed (``4.999999999999999`` is not ``5.0``):
+    which members of a behaviour cluster give the very same output (the pick, ``clr.score``)."""
+    return json.dumps(_normal(value, order != "exact", order == "any_nested", True), sort_keys=True)
 
 
 def check_examples(problem: Problem, results: Sequence[InputResult]) -> tuple[ExampleResult, ...]:

@@ -36,8 +36,10 @@ timed out on an input that a rival which passes every example, and which no orac
 rejects, answered within the limit, the oracle not answering differently there: the timeouts
 count against it), then clusters that answered some input before those that never did, then score_c, then size, then
 fewer crashes, then the most agreement with the other clusters' candidates, input by input (the
-least arbitrary of clusters equal in all else), then the earliest candidate. The proposal is the member of the top cluster with
-the highest r_k, then the most verified claims, then the earliest.
+least arbitrary of clusters equal in all else), then the earliest candidate. The proposal is the member of the top cluster whose
+outputs most of the cluster give exactly (floats cluster within a tolerance: ``4.999999999999999``
+joins ``5.0``, but the answer shown is the one most members print), then the one with the
+highest r_k, then the most verified claims, then the earliest.
 
 **Reliability** of the proposal, in [0, 1]: a function of the evidence the scorer had about it
 (:class:`vibecode.clr.reliability.Evidence`: examples, K, the cluster's size and its share of the
@@ -83,7 +85,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from vibecode.clr.compare import canonical
+from vibecode.clr.compare import canonical, exact_key
 from vibecode.clr.reliability import TOO_SLOW_FACTOR, Evidence, reliability
 from vibecode.errors import CalibrationError
 from vibecode.types import (
@@ -112,6 +114,22 @@ def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact
         else:
             out.append("timeout" if r.status == "timeout" else "error")
     return tuple(out)
+
+
+def exact_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
+    """Like :func:`behaviour_tokens`, but floats exactly as printed (:func:`vibecode.clr.compare.exact_key`)."""
+    return tuple("ok:" + exact_key(r.output, order) if r.status == "ok" else "timeout" if r.status == "timeout" else "error"
+                 for r in results)
+
+
+def _exact_agreement(member: CandidateEvidence, members: Sequence[CandidateEvidence], keep: Sequence[int]) -> int:
+    """On the kept inputs, how many (member, input) outputs of the cluster equal ``member``'s
+    exactly; 0 for every member when their exact outputs are not known (the tie rule decides)."""
+    if not member.exact:
+        return 0
+    mine = [member.exact[i] if i < len(member.exact) else "error" for i in keep]
+    return sum(1 for m in members if m is not member and m.exact
+               for j, i in enumerate(keep) if i < len(m.exact) and m.exact[i] == mine[j])
 
 
 def trajectory_weight(claims: Sequence[object]) -> float:
@@ -224,7 +242,7 @@ def decide(
         e_c = passed / n_examples if n_examples else 1.0
         r_sum = sum(r[m.index] for m in members)
         score = (1.0 - h) * r_sum
-        best = min(members, key=lambda m: (-r[m.index], -_verified(m), m.index))
+        best = min(members, key=lambda m: (-_exact_agreement(m, members, keep), -r[m.index], -_verified(m), m.index))
         against = against_of[key]
         ranked.append((e_c, against is None, h < 1.0, score, len(members), -h, -min(m.index for m in members),
                        members, best, h, passed, r_sum, key, against))

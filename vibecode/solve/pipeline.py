@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from vibecode.clr.claim_check import check_claims, io_inputs
 from vibecode.clr.claims import claim_text, extract_claims
 from vibecode.clr.compare import check_examples
 from vibecode.clr.oracle import ORACLE_INDEX
-from vibecode.clr.score import behaviour_tokens, decide, trajectory_weight
+from vibecode.clr.score import behaviour_tokens, decide, exact_tokens, trajectory_weight
 from vibecode.clr.stress import check_stress
 from vibecode.clr.trust import TRUSTED_SOURCES, input_trust
 from vibecode.engine.plan import planned_request
@@ -151,9 +151,11 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
     n_examples = len(problem.examples)
     behaviour = {i: behaviour_tokens(results[i][: len(shared)], problem.output_order)
                  for i, r in reports.items() if r.parsed and r.duplicate_of is None}
+    # floats exactly as printed, on the shared inputs: the pick within a cluster (clr.score)
+    exact = {i: exact_tokens(results[i][: len(shared)], problem.output_order) for i in behaviour}
     inputs = list(shared)
     decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n,
-                      input_trust(problem, tiers, len(inputs)))
+                      input_trust(problem, tiers, len(inputs)), exact)
     extra_note = ""
     # Different programs in the proposal's cluster agree only on the inputs run so far: search
     # for more inputs between them too, or a wrong member could be the one shown as verified.
@@ -172,7 +174,7 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
             oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
             tiers = {**tiers, "differential": len(extra)}
             decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n,
-                              input_trust(problem, tiers, len(inputs)))
+                              input_trust(problem, tiers, len(inputs)), exact)
             what = "the clusters" if contested else "programs that had agreed on every earlier input"
             extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate {what}."
     if decision.contested_input is not None and decision.contested_input < len(inputs):
@@ -192,10 +194,11 @@ def _distinct_members(decision: Decision, behaviour: dict[int, tuple[str, ...]])
 
 def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
            n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int,
-           trusted: Sequence[bool] | None = None) -> Decision:
+           trusted: Sequence[bool] | None = None, exact: Mapping[int, tuple[str, ...]] | None = None) -> Decision:
     evidence = [
         CandidateEvidence(index=i, examples_passed=sum(e.passed for e in r.examples), examples_total=n_examples,
-                          behaviour=behaviour[_original(r)], claims=r.claims)
+                          behaviour=behaviour[_original(r)], claims=r.claims,
+                          exact=(exact or {}).get(_original(r), ()))
         for i, r in reports.items()
         if r.parsed
     ]

@@ -42,7 +42,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from vibecode.clr.compare import check_examples
 from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.oracle import check_oracle
-from vibecode.clr.score import FAILURE_TOKENS, MIN_GENERATED, behaviour_tokens, decide
+from vibecode.clr.score import FAILURE_TOKENS, MIN_GENERATED, behaviour_tokens, decide, exact_tokens
 from vibecode.engine.base import Engine
 from vibecode.errors import ExtractionError
 from vibecode.problems.entry_adapter import extract_entry
@@ -242,7 +242,8 @@ class Probe:
             if results is None:
                 return None
             passed = sum(e.passed for e in check_examples(self.problem, results[:n]))
-            out.append(CandidateEvidence(seq, passed, n, behaviour_tokens(results, self.problem.output_order), ()))
+            order = self.problem.output_order
+            out.append(CandidateEvidence(seq, passed, n, behaviour_tokens(results, order), (), exact_tokens(results, order)))
         return out
 
     def _oracle_tokens(self) -> tuple[str, ...]:

@@ -28,6 +28,9 @@ class CandidateEvidence:
     examples_total: int
     behaviour: tuple[str, ...]
     claims: tuple[Claim, ...] = ()
+    # The same tokens with floats exactly as printed (``vibecode.clr.score.exact_tokens``), to
+    # pick within a cluster the member most others agree with exactly; () when not known.
+    exact: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
