@@ -6,11 +6,14 @@ import json
 from pathlib import Path
 
 from vibecode.clr.differential import SKIPPED, differential_inputs, mutations, separating
+from vibecode.clr.execute import CandidateRunner
 from vibecode.clr.inputs import validate_input
-from vibecode.clr.oracle import check_oracle, generator_code
+from vibecode.clr.oracle import GENERATOR_SEEDS, check_oracle, generator_code, run_generator
 from vibecode.clr.score import decide
+from vibecode.config import Settings
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
+from vibecode.sandbox import make_sandbox
 from vibecode.types import CandidateEvidence, InputResult, Problem
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "leetcode"
@@ -110,3 +113,18 @@ def test_mutations_stay_valid_and_differ_from_the_input() -> None:
 def test_separating_columns() -> None:
     assert separating([("ok:1", "ok:2", "ok:3"), ("ok:1", "ok:5", "error")]) == [1, 2]
     assert separating([("ok:1", "timeout"), ("ok:1", "timeout")]) == []
+
+
+def test_the_generator_is_drawn_often_enough_to_reach_a_rare_input_and_its_repeats_are_dropped() -> None:
+    # third_maximum_number: a generator that draws the separating [1, 2, -2^31] in about 8% of
+    # calls (P6 report item 1) reaches it within GENERATOR_SEEDS draws; every repeat is kept once
+    problem = _problem("third_maximum_number")
+    answer = ("```python\ndef generate_input(rng):\n"
+              "    return {'nums': [1, 2, -2**31] if rng.random() < 0.08 else [1, 2, 3]}\n```\n")
+    runner = CandidateRunner(make_sandbox("local", Settings()))
+    got = run_generator(runner, problem, answer)
+    assert GENERATOR_SEEDS >= 32
+    assert sorted(x["nums"] for x in got.inputs) == [[1, 2, -(2**31)], [1, 2, 3]]  # type: ignore[type-var]
+    assert not got.notes
+    few = run_generator(runner, problem, answer, seeds=8)
+    assert [x["nums"] for x in few.inputs] == [[1, 2, 3]]  # eight draws miss it

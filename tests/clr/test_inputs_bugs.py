@@ -99,11 +99,35 @@ class Solution:
         return -1
 """
 
+# -2^31 as the "missing" sentinel: [1, 2, -2^31] answers 2 (P6 report item 1)
+THIRD_RIGHT = """
+class Solution:
+    def third_max(self, nums: list[int]) -> int:
+        top = sorted(set(nums), reverse=True)
+        return top[2] if len(top) >= 3 else top[0]
+"""
+THIRD_WRONG = """
+class Solution:
+    def third_max(self, nums: list[int]) -> int:
+        a = b = c = -2**31
+        for x in nums:
+            if x in (a, b, c):
+                continue
+            if x > a:
+                a, b, c = x, a, b
+            elif x > b:
+                b, c = x, b
+            elif x > c:
+                c = x
+        return c if c != -2**31 else a
+"""
+
 CASES = [
     ("divide_two_integers", "extremes", DIVIDE_RIGHT, DIVIDE_WRONG),
     ("find_the_index_of_the_first_occurrence_in_a_string", "strings", NEEDLE_RIGHT, NEEDLE_WRONG),
     ("multiply_strings", "strings", MULTIPLY_RIGHT, MULTIPLY_WRONG),
     ("search_in_rotated_sorted_array", "rotations", ROTATED_RIGHT, ROTATED_WRONG),
+    ("third_maximum_number", "bounds", THIRD_RIGHT, THIRD_WRONG),
 ]
 
 

@@ -11,6 +11,9 @@ one or two arguments:
 - ``runs``: a sorted list with duplicates, all equal, with a target on each run;
 - ``shapes``: a list of lists as 1 x n, n x 1 and 1 x 1 (filled in order where it is sorted);
 - ``orders``: a flat list ascending, descending, all negative, all zero;
+- ``bounds``: a short flat list of a few distinct ordinary values with the stated least and/or
+  largest item value among them, in a few positions (``[1, 2, -2^31]``): a program that uses an
+  extreme of the range as a "missing" sentinel takes it for absent;
 - ``prefixes``: non-negative integers whose digits begin alike (``[12, 121]``, ``[3, 30, 34]``);
 - ``strings``: repeated and overlapping patterns (also at the sizes the description names, one
   more and one less: :func:`stated_sizes`), a part found in a text only after a near miss,
@@ -242,6 +245,46 @@ def orders(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     return out
 
 
+def _bound_lists(lo: int, hi: int, seen: list[int]) -> list[list[int]]:
+    """Short lists of ordinary values strictly inside ``(lo, hi)`` with ``lo`` and/or ``hi`` among
+    them, the most telling first (an extreme where the answer lies, then at the front, between).
+    The ordinary values are those of the drawn inputs (``seen``: they keep the checks the
+    constraints name, such as primes) where there are two, else small ones."""
+    inner = list(dict.fromkeys(v for v in seen if lo < v < hi))[:3]
+    inner = inner if len(inner) >= 2 else [v for v in (1, 2, 3, 0, -1, 4, 5) if lo < v < hi][:3]
+    inner = inner if len(inner) >= 2 else list(range(lo + 1, hi))[:3]
+    if len(inner) < 2:
+        return []
+    a, b = inner[0], inner[1]
+    made = [[a, b, lo], [hi, a, b], [a, lo, b], [lo, a, b, hi], [a, b, hi], [lo, a, b], [b, a, lo],
+            [a, a, lo, b], [a, b, lo, lo], [hi, hi, a, b]]
+    if len(inner) >= 3:
+        made += [[a, b, inner[2], lo], [hi, a, b, inner[2]]]
+    return made
+
+
+def bounds(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
+    """Short lists of a few distinct ordinary values with the stated least and/or largest item
+    value among them, in a few positions: the range's extremes are the usual "missing" sentinels
+    (``-2^31`` for a third maximum), so a program using one answers wrong only where the true
+    answer is that extreme among other values. Sorted and distinct as the constraints say."""
+    spec = specs(problem)
+    base = bases[0]
+    out: list[Args] = []
+    for name in _lists(spec, 1):
+        r = _int_range(c, name, base)
+        if name in rotated_lists(problem) or r is None:
+            continue
+        seen = [v for b in bases for v in leaves(b.get(name)) if isinstance(v, int) and not isinstance(v, bool)]
+        for items in _bound_lists(*r, sorted(seen, key=abs)):
+            if name in c.unique:
+                items = list(dict.fromkeys(items))
+            if name in c.sorted:
+                items = sorted(items)
+            out.append({**base, name: items})
+    return out
+
+
 PREFIX_LISTS = ([12, 121], [121, 12], [3, 30, 34, 5, 9], [10, 2], [0, 0], [824, 8247], [8247, 824], [1, 11, 111],
                 [9, 98, 989], [20, 1, 2])
 
@@ -305,7 +348,7 @@ Strategies = dict[str, Callable[[Problem, Constraints, list[Args]], list[Args]]]
 
 STRATEGIES: Strategies = {
     "extremes": extremes, "rotations": rotations, "runs": runs, "targets": targets, "shapes": shapes,
-    "strings": strings, "orders": orders, "prefixes": prefixes,
+    "strings": strings, "orders": orders, "bounds": bounds, "prefixes": prefixes,
 }
 
 

@@ -24,7 +24,7 @@ from vibecode.clr.inputs import validate_input
 from vibecode.types import InputResult, InputSet, Param, Problem, Signature
 
 ORACLE_INDEX = -1  # the oracle's key among the runner's codes
-GENERATOR_SEEDS = 8  # inputs asked of the model's generator
+GENERATOR_SEEDS = 32  # inputs asked of the model's generator (a draw is cheap; more reach rarer bugs; duplicates dropped)
 MAX_INPUT_CHARS = 2000  # "small": the JSON form of one generated input, at most
 _BLOCK = re.compile(r"```(?:python|py)?[ \t]*\n(.*?)```", re.S)
 _WRAPPER = """
