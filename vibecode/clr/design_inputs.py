@@ -8,7 +8,9 @@ arguments (nine in ten in every third sequence) reuse a value already used in th
 prefix of a string), so that keys collide, caches evict, minimums repeat and prefixes match;
 every third sequence repeats an example's operations with other arguments; every fourth calls
 the adding methods three times as often, on one of the smallest constructors. Constructors take an
-example's arguments half of the time and the smallest generated ones (capacity 1, 2) often. Every call is checked with
+example's arguments half of the time and the smallest generated ones (capacity 1, 2) often. Every sixth sequence
+is long (``LONG`` calls, within the stated call limits) on a smallest constructor, reusing values nine
+in ten times and adding often, so that state accumulates past the limits a statement names. Every call is checked with
 :func:`vibecode.clr.inputs.validate_input` against its method's constraints.
 
 Preconditions that the statement states ("pop, top and getMin will always be called on
@@ -48,6 +50,7 @@ from vibecode.problems.typespec import parse_type
 from vibecode.types import InputSet, Problem, Signature
 
 LENGTHS = (8, 16, 32, 48)  # operations after the constructor, in turn
+LONG = 4 * max(LENGTHS)  # every sixth sequence: this long (within the call limits), values nearly always reused
 _CALLS = re.compile(r"\bat most\b.*\bcalls?\b", re.I)
 _ADDS = ("push", "add", "insert", "put", "offer", "enqueue", "append")
 _REMOVES = ("pop", "remove", "delete", "dequeue", "poll")
@@ -243,7 +246,10 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
         # every other sequence reuses values nearly always (repeated keys, equal minimums); every
         # third one repeats an example's operations with other arguments
         pattern = [str(o) for o in patterns[n % len(patterns)]] if patterns and n % 3 == 2 else None
-        seq = gen.sequence(list(ctor), LENGTHS[n % len(LENGTHS)], 0.8 if n % 2 else 0.5, pattern, churn=n % 4 == 1)
+        if n % 6 == 5:  # long and concentrated: state accumulates past the limits a statement names
+            seq = gen.sequence(list(rng.choice(small)), LONG, 0.95, None, churn=True)
+        else:
+            seq = gen.sequence(list(ctor), LENGTHS[n % len(LENGTHS)], 0.8 if n % 2 else 0.5, pattern, churn=n % 4 == 1)
         key = json.dumps(seq, sort_keys=True)
         if seq is not None and key not in known:
             out.setdefault(key, seq)
@@ -251,10 +257,10 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
             break
     notes = list(gen.notes)
     if gen.limits:
-        notes.append(f"sequences stay short (at most {max(LENGTHS)} calls) and within the stated call limits "
+        notes.append(f"sequences stay short (at most {LONG} calls) and within the stated call limits "
                      f"({', '.join(f'{f}: {n}' for f, n in sorted(gen.limits.items()))}); the limits are not stress-tested")
     elif any(_CALLS.search(line) for line in problem.constraints):
-        notes.append(f"sequences stay short (at most {max(LENGTHS)} calls); the stated call limit is not stress-tested")
+        notes.append(f"sequences stay short (at most {LONG} calls); the stated call limit is not stress-tested")
     return InputSet(tuple(out.values()), "type", tuple(notes))
 
 
