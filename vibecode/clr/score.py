@@ -81,7 +81,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,21 +105,16 @@ FAILURE_TOKENS = ("error", "timeout")
 TIED = "Candidates that pass every example disagree elsewhere and score alike."
 
 
-def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
-    """One token per input: ``ok:<canonical output>``, ``error`` or ``timeout``."""
-    out = []
-    for r in results:
-        if r.status == "ok":
-            out.append("ok:" + canonical(r.output, order))
-        else:
-            out.append("timeout" if r.status == "timeout" else "error")
-    return tuple(out)
+def behaviour_tokens(results: Sequence[InputResult], order: OutputOrder = "exact",
+                     key: Callable[[object, OutputOrder], str] = canonical) -> tuple[str, ...]:
+    """One token per input: ``ok:<canonical output>`` (``key`` of it), ``error`` or ``timeout``."""
+    return tuple("ok:" + key(r.output, order) if r.status == "ok" else "timeout" if r.status == "timeout" else "error"
+                 for r in results)
 
 
 def exact_tokens(results: Sequence[InputResult], order: OutputOrder = "exact") -> tuple[str, ...]:
     """Like :func:`behaviour_tokens`, but floats exactly as printed (:func:`vibecode.clr.compare.exact_key`)."""
-    return tuple("ok:" + exact_key(r.output, order) if r.status == "ok" else "timeout" if r.status == "timeout" else "error"
-                 for r in results)
+    return behaviour_tokens(results, order, exact_key)
 
 
 def _exact_agreement(member: CandidateEvidence, members: Sequence[CandidateEvidence], keep: Sequence[int]) -> int:
