@@ -7,7 +7,9 @@ sequence starts with a constructor call and then calls methods at random; about 
 arguments (nine in ten in every third sequence) reuse a value already used in the sequence (or a
 prefix of a string), so that keys collide, caches evict, minimums repeat and prefixes match;
 every third sequence repeats an example's operations with other arguments; every fourth calls
-the adding methods three times as often, on one of the smallest constructors. Constructors take an
+the adding methods three times as often, on one of the smallest constructors. Where a method
+takes a direction on a board the constructor sizes, a third of the sequences are walks on a small
+board (:mod:`vibecode.clr.design_walks`). Constructors take an
 example's arguments half of the time and the smallest generated ones (capacity 1, 2) often. Every sixth sequence
 is long (``LONG`` calls, within the stated call limits) on a smallest constructor, reusing values nine
 in ten times and adding often, so that state accumulates past the limits a statement names. Every call is checked with
@@ -21,7 +23,9 @@ counts the elements added (``push``/``add``/``insert``/``put``...) and removed
 Where the statement guards a method but nothing adds elements (an iterator over its
 constructor's input), that method is not generated, and the notes say so. A parameter the
 statement says rises from call to call ("timestamp is monotonically increasing", see
-:mod:`vibecode.problems.constraint_order`) gets each sequence's drawn values in order.
+:mod:`vibecode.problems.constraint_order`) gets each sequence's drawn values in order; arguments it
+says never repeat ("(row, col) are unique for each different call to move",
+:mod:`vibecode.problems.constraint_unique`) are drawn again when they would.
 """
 
 from __future__ import annotations
@@ -31,9 +35,12 @@ import random
 import re
 
 from vibecode.clr.design_relations import Relations
+from vibecode.clr.design_walks import board, walk
 from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.problems.constraint_call_limits import call_limit, exceeded
 from vibecode.problems.constraint_design import guarded_methods, method_problem
 from vibecode.problems.constraint_order import Rising, broken, rising, values
+from vibecode.problems.constraint_unique import call_key, repeated, unique
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.design import (
     ARGUMENTS,
@@ -54,6 +61,7 @@ LONG = 4 * max(LENGTHS)  # every sixth sequence: this long (within the call limi
 _CALLS = re.compile(r"\bat most\b.*\bcalls?\b", re.I)
 _ADDS = ("push", "add", "insert", "put", "offer", "enqueue", "append")
 _REMOVES = ("pop", "remove", "delete", "dequeue", "poll")
+_REDRAWS = 24  # draws of one call's arguments before a repeated tuple leaves the call out
 
 
 def _elements(value: object) -> int:
@@ -110,13 +118,17 @@ class _Sequences:
         self.guarded = guarded
         # "At most N calls will be made to f": f is called at most N times, all calls at most "*"
         self.limits = {fold(f): n for f, n in parse_constraints(problem).calls.items()}
+        self.ctor_limits = [cl for line in problem.constraints if (cl := call_limit(line, self.sig))]  # "At most n^2 calls"
+        self.bounds = dict(self.limits)  # this sequence's limits: ``limits`` and those of its constructor's arguments
         # "All the timestamps of set are strictly increasing": each sequence's values put in order
         self.rising = [r for line in problem.constraints if (r := rising(line, self.sig))]
+        # "(row, col) are unique for each different call to move": a repeated tuple is drawn again
+        self.unique = [u for line in problem.constraints if (u := unique(line, self.sig))]
 
     def callable_now(self, count: int, made: dict[str, int] | None = None) -> list[Signature]:
         made = made or {}
         return [m for m in self.sig.methods[1:] if m.function in self.pools
-                and made.get(m.function, 0) < self.limits.get(fold(m.function), 1 << 62)
+                and made.get(m.function, 0) < self.bounds.get(fold(m.function), 1 << 62)
                 and (m.function not in self.guarded or ((self.adders or self.iterates) and count > 0))]
 
     def valid(self, method: Signature, args: list[object]) -> bool:
@@ -164,6 +176,21 @@ class _Sequences:
             used.setdefault(parse_type(p.type).base.kind, []).append(v)
         return base
 
+    def fresh(self, method: Signature, used: dict[str, list[object]], reuse: float,
+              taken: set[tuple[int, str]]) -> list[object] | None:
+        """One call's arguments (:meth:`arguments`) whose values differ from every earlier call's
+        where a line says they never repeat (drawn again, at most ``_REDRAWS`` times, with less
+        reuse each time); the values are added to ``taken``. None when no arguments keep it."""
+        for attempt in range(_REDRAWS if self.unique else 1):
+            call = self.arguments(method, used, reuse * (1 - attempt / _REDRAWS))
+            if call is None:
+                return None
+            keys = {(n, k) for n, u in enumerate(self.unique) if (k := call_key(u, self.sig, method.function, call)) is not None}
+            if not keys & taken:
+                taken |= keys
+                return call
+        return None
+
     def sequence(self, ctor: list[object], length: int, reuse: float,
                  pattern: list[str] | None = None, churn: bool = False) -> dict[str, object] | None:
         """A constructor call and ``length`` calls: random methods, or ``pattern``'s in turn
@@ -173,6 +200,12 @@ class _Sequences:
         ops: list[object] = [self.sig.class_name or ""]
         args: list[object] = [ctor]
         self.ctor = ctor
+        named = dict(zip((p.name for p in self.sig.methods[0].params), ctor, strict=False))
+        self.bounds = dict(self.limits)
+        for cl in self.ctor_limits:
+            if (bound := cl.bound(named)) is not None:
+                for f in cl.methods:
+                    self.bounds[fold(f)] = min(bound, self.bounds.get(fold(f), bound))
         failed: set[str] = set()  # methods no arguments keep the constructor's bounds for
         used: dict[str, list[object]] = {}
         self.universe: dict[str, list[str]] = {}
@@ -180,14 +213,15 @@ class _Sequences:
             used.setdefault(parse_type(p.type).base.kind, []).append(v)
         count = sum(_elements(v) for v in ctor) if self.iterates else 0
         made: dict[str, int] = {}
-        for _ in range(min(length, self.limits.get("*", length + 1) - 1)):  # the constructor is a call too
+        taken: set[tuple[int, str]] = set()  # (which unique reading, the values it keeps apart) used so far
+        for _ in range(min(length, self.bounds.get("*", length + 1) - 1)):  # the constructor is a call too
             choices = [m for m in self.callable_now(count, made) if m.function not in failed]
             if not choices:
                 break
             wanted = method_for(self.sig, pattern[(len(ops) - 1) % len(pattern)]) if pattern else None
             weighted = [m for m in choices for _ in range(3 if churn and m.function in self.adders else 1)]
             method = wanted if wanted in choices else self.rng.choice(weighted)
-            call = self.arguments(method, used, reuse)
+            call = self.fresh(method, used, reuse, taken)
             if call is None:  # this call is left out, not the sequence
                 failed.add(method.function)
                 continue
@@ -238,6 +272,13 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
     patterns = [ops[1:] for e in problem.examples if isinstance(ops := e.inputs.get(OPERATIONS), list) and len(ops) > 1]
     out: dict[str, dict[str, object]] = {}
     known = {json.dumps(e.inputs, sort_keys=True) for e in problem.examples}
+    if (b := board(problem)) is not None:  # a method that takes a direction: a third are walks on a small board
+        for n in range(max_inputs):
+            trail = walk(b, problem.signature.class_name or "", LENGTHS[n % len(LENGTHS)], rng)
+            if not validate_design_input(trail, problem):
+                out.setdefault(json.dumps(trail, sort_keys=True), trail)
+            if len(out) >= max_inputs // 3:
+                break
     for n in range(max_inputs * 3):
         if examples and n % 2 == 0:
             ctor = examples[(n // 2) % len(examples)]
@@ -289,4 +330,9 @@ def validate_design_input(args: dict[str, object], problem: Problem) -> list[str
             own = relations.errors(method, a, ctor)
         out += [f"operation {i} `{op}`: {e}" for e in own]
     rises = [r for line in problem.constraints if (r := rising(line, sig))]
-    return out + [e for r in rises if (e := broken(r, sig, ops, arg_lists))]
+    uniques = [u for line in problem.constraints if (u := unique(line, sig))]
+    named = dict(zip((p.name for p in sig.methods[0].params), ctor, strict=False))
+    limits = [cl for line in problem.constraints if (cl := call_limit(line, sig))]
+    return out + [e for r in rises if (e := broken(r, sig, ops, arg_lists))] \
+        + [e for u in uniques if (e := repeated(u, sig, ops, arg_lists))] \
+        + [e for cl in limits if (e := exceeded(cl, sig, ops, named))]

@@ -3,7 +3,9 @@ more inputs on which they differ.
 
 Two sources, both validated against the problem's constraints: fresh type-driven inputs with
 other seeds, and small mutations of the input that first told the clusters apart (one number
-moved by one, one list item dropped, duplicated, changed or swapped, one character dropped).
+moved by one, one list item dropped, duplicated, changed or swapped, one character dropped). A
+design problem's inputs are operation sequences: their fresh inputs are generated sequences and
+their mutations and shrinking steps change whole calls (:mod:`vibecode.clr.differential_design`).
 
 An input that separates the clusters is then shrunk (:func:`shrink`, delta-debugging style:
 chunks of a string or list dropped, numbers made smaller, every step valid under the
@@ -17,6 +19,8 @@ import json
 import random
 from collections.abc import Callable, Sequence
 
+from vibecode.clr.design_inputs import generate_design_inputs
+from vibecode.clr.differential_design import sequence_mutations, sequence_shrinks, valid
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_check import outside_examples
 from vibecode.problems.constraints import Constraints, parse_constraints
@@ -69,14 +73,25 @@ def mutations(args: dict[str, object], problem: Problem, *, limit: int = MAX_MUT
     c = parse_constraints(problem)
     out: dict[str, dict[str, object]] = {}
     for _ in range(3):
-        for name, value in args.items():
-            for changed in _mutate_value(value, rng):
-                candidate = {**args, name: changed}
-                if not validate_input(dict(candidate), problem, c) and not outside_examples(candidate, problem, c):
-                    out.setdefault(_key(candidate), candidate)
-                if len(out) >= limit:
-                    return list(out.values())
+        if problem.signature.design:  # whole calls change, or one call's argument (clr.differential_design)
+            changes = sequence_mutations(args, rng, lambda v: _mutate_value(v, rng))
+        else:
+            changes = [{**args, name: changed} for name, value in args.items() for changed in _mutate_value(value, rng)]
+        for candidate in changes:
+            if _valid(candidate, problem, c):
+                out.setdefault(_key(candidate), candidate)
+            if len(out) >= limit:
+                return list(out.values())
     return list(out.values())
+
+
+def _valid(args: dict[str, object], problem: Problem, c: Constraints) -> bool:
+    """Whether vibecode may run ``args``: within the constraints ``c`` and the examples' range
+    where nothing bounds a value; for a design problem, a well-formed sequence whose every call
+    is (:func:`vibecode.clr.differential_design.valid`)."""
+    if problem.signature.design:
+        return valid(args, problem)
+    return not validate_input(dict(args), problem, c) and not outside_examples(args, problem, c)
 
 
 def differential_inputs(problem: Problem, distinguishing: dict[str, object] | None,
@@ -86,8 +101,9 @@ def differential_inputs(problem: Problem, distinguishing: dict[str, object] | No
     known = {_key(x) for x in seen}
     out: list[dict[str, object]] = []
     pool = mutations(distinguishing, problem) if distinguishing else []
+    fresh = generate_design_inputs if problem.signature.design else generate_inputs
     for seed in EXTRA_SEEDS:
-        pool += [dict(x) for x in generate_inputs(problem, seed=seed).inputs]
+        pool += [dict(x) for x in fresh(problem, seed=seed).inputs]
     for x in pool:
         k = _key(x)
         if k not in known:
@@ -170,12 +186,15 @@ def shrink_steps(args: dict[str, object], problem: Problem, *, limit: int = SHRI
     range where nothing bounds a value)."""
     c = parse_constraints(problem) if c is None else c
     found: dict[str, dict[str, object]] = {}
-    steps = [{**args, name: v} for name, value in args.items() for v in _smaller_value(value)]
+    if problem.signature.design:  # chunks of calls dropped, or one call's argument made smaller
+        steps = sequence_shrinks(args, _drops, _smaller_value)
+    else:
+        steps = [{**args, name: v} for name, value in args.items() for v in _smaller_value(value)]
     steps.sort(key=lambda x: size(list(x.values())))
     for candidate in steps:
         if _key(candidate) in found:
             continue
-        if not validate_input(dict(candidate), problem, c) and not outside_examples(candidate, problem, c):
+        if _valid(candidate, problem, c):
             found[_key(candidate)] = candidate
             if len(found) >= limit:
                 break

@@ -19,7 +19,10 @@ draws each call with its sequence's constructor arguments bound. Any other line 
 arguments of two methods (``All the timestamps of set are strictly increasing``, a line on two
 methods that are not the constructor) is a "relation across methods": it depends on the state,
 which neither reading can see; except a parameter whose values rise from call to call ("All the
-timestamps of set are strictly increasing"), read by :mod:`constraint_order`.
+timestamps of set are strictly increasing"), read by :mod:`constraint_order`, and arguments that
+never repeat across calls ("(row, col) are unique for each different call to move"), read by
+:mod:`constraint_unique`. A call limit in the constructor's arguments ("At most n^2 calls will be
+made to move") is read by :mod:`constraint_call_limits`.
 """
 
 from __future__ import annotations
@@ -27,8 +30,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vibecode.problems.constraint_call_limits import call_limit
 from vibecode.problems.constraint_order import rising
 from vibecode.problems.constraint_types import Constraints, constraint_line
+from vibecode.problems.constraint_unique import unique
 from vibecode.problems.design import ARGUMENTS, OPERATIONS, fold, method_for
 from vibecode.types import Example, Problem, Signature
 
@@ -207,8 +212,10 @@ def design_constraints(problem: Problem, parse: Parse) -> Constraints:
     for line in problem.constraints:
         norm = _normal(line)
         verdicts = [_verdict(_normal(own_names(line, m, _others(problem, m))), r) for m, r in readings]
-        if "understood" in verdicts or guard_sentence(line, problem) or rising(line, problem.signature):
-            continue  # understood by a method, a precondition the sequences keep, or an argument rising across calls
+        if "understood" in verdicts or guard_sentence(line, problem) or rising(line, problem.signature) \
+                or unique(line, problem.signature) or call_limit(line, problem.signature):
+            continue  # understood by a method, a precondition the sequences keep, arguments rising or unique
+            # across calls, or a call limit in the constructor's arguments
         if "promise" in verdicts:
             c.promise_lines.append(norm)
             continue
