@@ -74,3 +74,43 @@ def test_a_problem_without_separators_gets_no_format_inputs() -> None:
     problem = real("roman_to_integer")  # "MCMXCIV": one run, nothing to keep
     assert format_candidates(problem, parse_constraints(problem), []) == {}
 
+
+
+ABBR_RIGHT = """
+class Solution:
+    def valid_word_abbreviation(self, word: str, abbr: str) -> bool:
+        i = j = 0
+        while j < len(abbr):
+            if abbr[j].isdigit():
+                if abbr[j] == "0":
+                    return False
+                k = j
+                while k < len(abbr) and abbr[k].isdigit():
+                    k += 1
+                i += int(abbr[j:k])
+                j = k
+            else:
+                if i >= len(word) or word[i] != abbr[j]:
+                    return False
+                i += 1
+                j += 1
+        return i == len(word)
+"""
+
+ABBR_ZEROS = ABBR_RIGHT.replace('                if abbr[j] == "0":\n                    return False\n', "")
+
+
+def test_a_leading_zero_before_a_digit_run_of_the_examples_separates_an_abbreviation_that_accepts_it() -> None:
+    """valid_word_abbreviation@agree: no generated abbreviation had a leading zero, so an answer
+    that reads "i012iz4n" as 12 shared the correct cluster and was shown in one order."""
+    problem = real("valid_word_abbreviation")
+    made = format_candidates(problem, parse_constraints(problem), [])
+    assert "formats" not in made  # "i12iz4n" has no separator: it is no format of runs
+    assert {"word": "internationalization", "abbr": "i012iz4n"} in made["zeros"]
+    got = [dict(x) for x in generate_inputs(problem).inputs]
+    assert {"word": "internationalization", "abbr": "i012iz4n"} in got
+    right, zeros = outputs(problem, ABBR_RIGHT, got), outputs(problem, ABBR_ZEROS, got)
+    assert all(a.startswith("ok:") for a in right)
+    assert right != zeros
+    # a numeral alone ("0", "012") is the numeric strategy's, not this one's
+    assert "zeros" not in format_candidates(real("multiply_strings"), parse_constraints(real("multiply_strings")), [])

@@ -17,7 +17,10 @@ the same format it also builds near pairs (:func:`near_pairs`): the same value, 
 trailing group more (``"1.2"`` / ``"1.2.3"`` and ``"1.2.0"``), one run changed.
 
 Only arguments with at least one separator in every example value take part: plain words and
-numerals are ``clr.inputs_bugs_text``'s. The caller validates every input against the parsed
+numerals are ``clr.inputs_bugs_text``'s. Apart from the formats, ``zeros`` puts a leading zero
+before one digit run of an example's string that mixes digits with other characters
+(``"i12iz4n"`` -> ``"i012iz4n"``): the examples rarely show one, and "no leading zeros" is a rule
+a solution must check. The caller validates every input against the parsed
 constraints; nothing here is trusted as valid (``clr.trust``): the format is a guess from the
 examples, not read from the statement.
 """
@@ -112,15 +115,38 @@ def near_pairs(rng: random.Random, fmt: Format, value: str) -> list[tuple[str, s
     return out
 
 
+def zeros(problem: Problem) -> list[Args]:
+    """Each example with a zero put before one digit run of a string argument whose example values
+    mix digits with other characters (``"i12iz4n"`` -> ``"i012iz4n"``, ``"1.2"`` -> ``"01.2"``,
+    ``"1.02"``), and with that run made ``"0"``: text read as numbers that must refuse, or ignore,
+    a leading zero (the examples rarely show one)."""
+    names = [n for n, s in specs(problem).items() if s.base.kind == "str"]
+    examples = [dict(e.inputs) for e in problem.examples]
+    out: list[Args] = []
+    for n in names:
+        values = [e.get(n) for e in examples]
+        if not all(isinstance(v, str) and any(ch.isdigit() for ch in v) and not v.isdigit() for v in values) or not values:
+            continue
+        for e in examples:
+            cut = runs(str(e[n]))
+            for i, r in enumerate(cut):
+                if r.isdigit():
+                    out += [{**e, n: "".join([*cut[:i], "0" + r, *cut[i + 1:]])},
+                            {**e, n: "".join([*cut[:i], "0", *cut[i + 1:]])}]
+    return out
+
+
 def format_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> dict[str, list[Args]]:
-    """``{"formats": inputs}``: each example with its formatted string arguments redrawn, and
-    near pairs where two string arguments share a format (not validated yet)."""
+    """``{"formats": inputs, "zeros": inputs}``: each example with its formatted string arguments
+    redrawn, near pairs where two string arguments share a format, and the examples with a
+    leading zero put before a digit run (:func:`zeros`); not validated yet."""
     del c, bases  # the examples are the bases: they carry the format
     names = [n for n, s in specs(problem).items() if s.base.kind == "str"]
     examples = [dict(e.inputs) for e in problem.examples]
     shaped = [n for n in names if formatted([e.get(n) for e in examples])]
+    with_zeros = {"zeros": made} if (made := zeros(problem)) else {}
     if not shaped or not examples:
-        return {}
+        return with_zeros
     rng = random.Random(len(examples) * 7919 + len(shaped))
     formats = {n: Format([str(e[n]) for e in examples]) for n in shaped}
     pairs: list[Args] = []
@@ -134,4 +160,4 @@ def format_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> di
                 for _ in range(VARIANTS) for e in examples]
     # near pairs and variants in turn: the caller takes the first few of each strategy
     mixed = [x for both in itertools.zip_longest(pairs, variants) for x in both if x is not None]
-    return {"formats": mixed}
+    return {"formats": mixed, **with_zeros}
