@@ -6,6 +6,8 @@ the real harness (a subprocess per run); every generated input keeps the parsed 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tests.clr.leetcode_real import outputs, real
@@ -145,6 +147,54 @@ class Solution:
             best = max(best, prices[i] - low)
         return best
 """
+MUTATION_RIGHT = """
+from collections import deque
+
+
+class Solution:
+    def min_mutation(self, startGene: str, endGene: str, bank: list[str]) -> int:
+        genes = set(bank)
+        if startGene == endGene:
+            return 0
+        if endGene not in genes:
+            return -1
+        seen, todo = {startGene}, deque([(startGene, 0)])
+        while todo:
+            gene, steps = todo.popleft()
+            if gene == endGene:
+                return steps
+            for i in range(len(gene)):
+                for ch in "ACGT":
+                    nxt = gene[:i] + ch + gene[i + 1:]
+                    if nxt in genes and nxt not in seen:
+                        seen.add(nxt)
+                        todo.append((nxt, steps + 1))
+        return -1
+"""
+# the blind dev pools' wrong-majority (verified in both orders before ``membership``): it returns
+# on meeting endGene without looking it up in the bank
+MUTATION_UNBANKED = """
+from collections import deque
+
+
+class Solution:
+    def min_mutation(self, startGene: str, endGene: str, bank: list[str]) -> int:
+        genes = set(bank)
+        seen, todo = {startGene}, deque([(startGene, 0)])
+        while todo:
+            gene, steps = todo.popleft()
+            if gene == endGene:
+                return steps
+            for i in range(len(gene)):
+                for ch in "ACGT":
+                    nxt = gene[:i] + ch + gene[i + 1:]
+                    if nxt == endGene:
+                        return steps + 1
+                    if nxt in genes and nxt not in seen:
+                        seen.add(nxt)
+                        todo.append((nxt, steps + 1))
+        return -1
+"""
 
 CASES = [
     ("triangle", "staircase", TRIANGLE_RIGHT, TRIANGLE_GREEDY),
@@ -153,6 +203,7 @@ CASES = [
     ("one_edit_distance", "near_pairs", EDIT_RIGHT, EDIT_ANY_LENGTH),
     ("decode_ways", "named_numbers", DECODE_RIGHT, DECODE_27),
     ("best_time_to_buy_and_sell_stock", "short_lists", STOCK_RIGHT, STOCK_LATE),
+    ("minimum_genetic_mutation", "membership", MUTATION_RIGHT, MUTATION_UNBANKED),
 ]
 
 
@@ -206,3 +257,21 @@ def test_an_edge_list_the_statement_calls_a_tree_is_drawn_as_random_trees() -> N
         assert validate_input(args, p) == []
         sizes.add(n)
     assert len(sizes) >= 5
+
+
+def test_membership_takes_a_scalar_out_of_the_list_it_is_in_and_puts_one_in_where_it_is_not() -> None:
+    problem = real("minimum_genetic_mutation")
+    made = struct_candidates(problem, parse_constraints(problem), [])
+    assert made == {}  # no bases, no strategy
+    made = struct_candidates(problem, parse_constraints(problem), [dict(problem.examples[0].inputs)])["membership"]
+    assert {"startGene": "AACCGGTT", "endGene": "AACCGGTA", "bank": []} in made  # endGene taken out
+    assert {"startGene": "AACCGGTT", "endGene": "AACCGGTA", "bank": ["AACCGGTA", "AACCGGTT"]} in made  # startGene put in
+
+
+def test_membership_leaves_a_list_alone_where_a_sentence_promises_the_value_is_in_it() -> None:
+    """"It is guaranteed that target is in nums": taking target out would break the promise."""
+    problem = real("minimum_genetic_mutation")
+    promised = dataclasses.replace(problem, statement=problem.statement.replace(
+        "Note that the starting point", "It is guaranteed that `endGene` is in `bank`. Note that the starting point"))
+    made = struct_candidates(promised, parse_constraints(promised), [dict(problem.examples[0].inputs)])["membership"]
+    assert made and all(x["endGene"] in x["bank"] for x in made)  # only startGene's variants are left

@@ -16,7 +16,12 @@ parsed types and constraints and by what the statement names (never by the probl
 - ``named_numbers``: a string of digits only, written as the numbers the statement names, just
   below and just above them (``26``: ``25``, ``27``): a bound off by one in how digits are read;
 - ``short_lists``: a flat list of integers at two and three items, rising, falling and
-  zig-zag (a loop that starts one item too late never sees the first pair).
+  zig-zag (a loop that starts one item too late never sees the first pair);
+- ``membership``: where an example's scalar argument is an item of a list argument of the same
+  kind (``endGene`` in ``bank``), the example with every copy of it taken out of the list, and
+  where it is not, with it put in: a search that reaches the value without looking it up in the
+  list (a BFS that returns on meeting ``endGene``) answers as if it were there. Not where a
+  sentence that names both says it is guaranteed, always or must be there.
 
 The caller (``clr.inputs_tiers``) validates each input against the constraints and takes from
 every strategy in turn, with those of ``clr.inputs_bugs``.
@@ -38,6 +43,7 @@ from vibecode.clr.inputs_bugs import (
 )
 from vibecode.clr.inputs_bugs_text import DIGITS, _three_letters
 from vibecode.clr.inputs_check import specs
+from vibecode.clr.trust import description
 from vibecode.problems.constraint_types import Constraints
 from vibecode.types import Problem
 
@@ -164,9 +170,37 @@ def short_lists(problem: Problem, c: Constraints, bases: list[Args]) -> list[Arg
     return out
 
 
+PROMISED = re.compile(r"\b(guarantee\w*|always|must|exists?)\b", re.IGNORECASE)
+
+
+def _promised_in(problem: Problem, x: str, items: str) -> bool:
+    """A sentence of the statement or a constraint line names both arguments and promises
+    something ("It is guaranteed that ``target`` is in ``nums``")."""
+    sentences = re.split(r"(?<=[.!?])\s+|\n", description(problem)) + list(problem.constraints)
+    named = [t for t in sentences if re.search(rf"\b{re.escape(x)}\b", t) and re.search(rf"\b{re.escape(items)}\b", t)]
+    return any(PROMISED.search(t) for t in named)
+
+
+def membership(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
+    del c  # the caller validates: a list that must not be empty drops the variant
+    spec = specs(problem)
+    flat = [n for n, s in spec.items() if s.base.kind == "list" and s.base.element.base.kind in ("str", "int")]
+    pairs = [(x, items) for items in flat for x, s in spec.items()
+             if s.base.kind == spec[items].base.element.base.kind and not _promised_in(problem, x, items)]
+    out: list[Args] = []
+    for args in [dict(e.inputs) for e in problem.examples] + bases:
+        for x, items in pairs:
+            value, listed = args.get(x), args.get(items)
+            if not isinstance(listed, list):
+                continue
+            out.append({**args, items: [v for v in listed if v != value]} if value in listed
+                       else {**args, items: [*listed, value]})
+    return out
+
+
 STRUCT_STRATEGIES: Strategies = {
     "staircase": staircase, "segments": segments, "joined": joined, "near_pairs": near_pairs,
-    "named_numbers": named_numbers, "short_lists": short_lists,
+    "named_numbers": named_numbers, "short_lists": short_lists, "membership": membership,
 }
 
 
@@ -175,5 +209,5 @@ def struct_candidates(problem: Problem, c: Constraints, bases: list[Args]) -> di
     return propose(STRUCT_STRATEGIES, problem, c, bases)
 
 
-__all__ = ["STRUCT_STRATEGIES", "joined", "named_numbers", "near_pairs", "segments", "short_lists", "staircase",
+__all__ = ["STRUCT_STRATEGIES", "joined", "membership", "named_numbers", "near_pairs", "segments", "short_lists", "staircase",
            "struct_candidates"]
