@@ -18,7 +18,14 @@ import pytest
 from tests.solve.pools import dev_pool, solve_pool
 from vibecode.clr.inputs import generate_inputs
 from vibecode.clr.score import decide
-from vibecode.clr.trust import description, input_trust, promise, sentences, tiers_vouched
+from vibecode.clr.trust import (
+    defined_terms,
+    description,
+    input_trust,
+    promise,
+    sentences,
+    tiers_vouched,
+)
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
@@ -217,3 +224,19 @@ def test_a_list_of_illustrations_of_the_answers_rule_promises_nothing() -> None:
     assert tiers_vouched(problem) is None
     # an explicit promise that introduces a list is still one
     assert promise("The following are guaranteed:") is not None
+
+
+def test_a_validity_the_statement_defines_is_its_rule_not_a_promise() -> None:
+    """minimum_genetic_mutation: "A gene must be in bank to make it a valid gene string" defines
+    valid, so "records all the valid gene mutations" promises nothing about the inputs. Read as a
+    promise, it set the oracle's verdicts aside and a wrong majority was picked."""
+    problem = _problem("minimum_genetic_mutation")
+    bank = _sentence(problem, "There is also a gene bank")
+    assert promise(bank) == "valid"  # alone, the word reads as a promise
+    assert defined_terms(description(problem)) == {"valid"}
+    assert promise(bank, defined={"valid"}) is None
+    assert tiers_vouched(problem) is None
+    # an explicit or a given promise of validity stays one where the statement defines valid
+    assert promise("Given a valid parentheses string s, return its depth.", defined={"valid"}) == "valid"
+    assert promise("It is guaranteed that s is a valid roman numeral.", defined={"valid"}) is not None
+    assert tiers_vouched(_problem("score_of_parentheses")) is not None
