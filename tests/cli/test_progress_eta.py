@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vibecode.cli.eta import ETA_FIELD, SamplingEta
+from vibecode.cli.eta import ETA_FIELD, LIKELY_FIELD, SamplingEta
 from vibecode.cli.render import Progress
 from vibecode.events import (
     CandidateSampled,
@@ -93,9 +93,9 @@ def test_fix_and_precommit_ask_the_open_model_for_the_budget(tmp_path: Path) -> 
     now = [0.0]
     asked: list[int] = []
 
-    def budget() -> tuple[int, dict[int, float]]:
+    def budget() -> tuple[int, dict[int, float], list[float]]:
         asked.append(1)
-        return 100, {}
+        return 100, {}, []
 
     progress = FixProgress(2, io.StringIO(), budget=budget)
     progress.inner.meter.clock = progress.inner.eta.steps.clock = lambda: now[0]
@@ -143,3 +143,19 @@ def test_the_helper_sequences_of_the_batch_count_in_the_time_left() -> None:
     alone.observe(SampleProgress(0, "x", 50, "answer"))
     alone.observe(SampleProgress(1, "x", 50, "answer"))
     assert alone.left_s() == 5.0
+
+
+def test_recorded_completion_lengths_add_the_likely_time_beside_the_bound() -> None:
+    now = [0.0]
+    seen = [0.2] * 5  # this model's completions stopped at a fifth of their budget
+    progress = Progress(2, io.StringIO(), clock=lambda: now[0], max_tokens=1000, seen=seen)
+    progress(StageStarted("sample", "2 candidates"))
+    progress(SampleProgress(0, "x", 0, "answer"))
+    now[0] = 5.0
+    # 10 steps/s; likely 150 and 200 tokens to go (200 steps), 950 and 1000 at most
+    progress(SampleProgress(0, "x", 50, "answer"))
+    assert progress.sampling_line().endswith("about 20 s (up to 2 min) of sampling left")
+    body = progress.eta.annotate(SampleProgress(1, "x", 50, "answer"), {})
+    assert (body[ETA_FIELD], body[LIKELY_FIELD]) == (95.0, 15.0)
+    plain = SamplingEta(1, 1000, clock=lambda: now[0])  # nothing recorded: the bound alone
+    assert plain.annotate(SampleProgress(0, "x", 0, "answer"), {})[LIKELY_FIELD] is None

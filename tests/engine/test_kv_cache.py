@@ -53,3 +53,18 @@ def test_the_engine_refreshes_its_speed_in_the_cache(
     tiny_engine._record_rate(4)
     key = plan.model_key(tiny_engine.info().model, tiny_engine.info().backend)
     assert plan.load_rates(key, tmp_path / "throughput.json") == {4: 100.0}
+
+
+def test_the_engine_records_how_long_its_candidates_ran(
+    tiny_engine: LlamaCppEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vibecode.engine import lengths, plan
+    from vibecode.engine.base import Request
+
+    monkeypatch.setenv("VIBECODE_CACHE", str(tmp_path))
+    prompt = [ChatMessage("user", "Name three colours.")]
+    candidates = Request(prompt, SamplingParams(temperature=0.0, max_tokens=8, ignore_eos=True), 2)
+    helper = Request(prompt, SamplingParams(temperature=0.0, max_tokens=5, ignore_eos=True), 1, "oracle")
+    list(tiny_engine.stream_batch([candidates, helper]))
+    key = plan.model_key(tiny_engine.info().model, tiny_engine.info().backend)
+    assert lengths.load(key, tmp_path / "lengths.json") == [1.0, 1.0]  # the candidates only, 8 of 8

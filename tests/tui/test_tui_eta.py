@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from tests.solve.pools import coin_change_pool, write_pool
 from tests.tui.helpers import GatedEngine, fixed_factory, wait_for
@@ -16,6 +17,14 @@ from vibecode.engine.replay import ReplayEngine
 from vibecode.tui.app import VibecodeApp
 from vibecode.tui.screens.run import RunScreen
 from vibecode.tui.widgets import StageLine
+
+
+async def open_coin_change(app: VibecodeApp, pilot: Pilot[None], project: Path) -> RunScreen:
+    app.open_problem(project / "coin_change.md")
+    await wait_for(pilot, lambda: isinstance(app.screen, RunScreen), what="the run screen")
+    screen = app.screen
+    assert isinstance(screen, RunScreen)
+    return screen
 
 
 def test_the_stage_line_shows_the_time_left_and_it_follows_the_rate(project: Path, tmp_path: Path) -> None:
@@ -101,10 +110,7 @@ def test_a_paced_replay_solve_shows_the_time_left_on_the_stage_line(project: Pat
     async def scenario() -> None:
         app = VibecodeApp(project, Settings(n=3, max_tokens=1000), engine_factory=fixed_factory(engine))
         async with app.run_test(size=(120, 24)) as pilot:
-            app.open_problem(project / "coin_change.md")
-            await wait_for(pilot, lambda: isinstance(app.screen, RunScreen), what="the run screen")
-            screen = app.screen
-            assert isinstance(screen, RunScreen)
+            screen = await open_coin_change(app, pilot, project)
 
             seen: list[str] = []
 
@@ -119,5 +125,35 @@ def test_a_paced_replay_solve_shows_the_time_left_on_the_stage_line(project: Pat
             assert "up to " in seen[-1] and "▸ sample" in seen[-1] and screen.state.k == 3
             await wait_for(pilot, lambda: "sample" in screen.state.stages_done, 60, what="the end of sampling")
             await wait_for(pilot, lambda: "left" not in line(), what="the time left to go")
+
+    asyncio.run(scenario())
+
+
+def test_recorded_completion_lengths_put_the_likely_time_on_the_stage_line(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model's recorded lengths (here: every completion stopped at 30% of its budget) reach
+    the run view through RunStarted: the line says "about ... (up to ...)"."""
+    from vibecode.engine import lengths, plan
+
+    monkeypatch.setenv("VIBECODE_CACHE", str(tmp_path / "cache"))
+    lines = [{**line, "tokens": 300} for line in coin_change_pool()[:3]]
+    engine = ReplayEngine(write_pool(tmp_path / "paced.jsonl", lines), tps=50.0)  # type: ignore[arg-type]
+    info = engine.info()
+    assert lengths.record(plan.model_key(info.model, info.backend), [(300, 1000)] * 5)
+
+    async def scenario() -> None:
+        app = VibecodeApp(project, Settings(n=3, max_tokens=1000), engine_factory=fixed_factory(engine))
+        async with app.run_test(size=(160, 24)) as pilot:
+            screen = await open_coin_change(app, pilot, project)
+            seen: list[str] = []
+
+            def shows_the_likely_time() -> bool:
+                seen.append(str(screen.query_one(StageLine).render()))
+                return "of sampling left" in seen[-1]
+
+            await wait_for(pilot, shows_the_likely_time, what="the time left")
+            assert "about " in seen[-1] and "(up to " in seen[-1], seen[-1]
+            assert len(screen.state.seen) == 5
 
     asyncio.run(scenario())

@@ -233,16 +233,18 @@ class FixProgress:
         self.inner._line(text)
 
 
-def sample_budget_of(session: Session) -> tuple[int, dict[int, float]] | None:
-    """max_tokens and the cached per-K rates of the session's model, once it is open; None for a
-    replay engine that samples in no time (nothing to time)."""
+def sample_budget_of(session: Session) -> tuple[int, dict[int, float], list[float]] | None:
+    """max_tokens, the cached per-K rates and the recorded completion lengths of the session's
+    model, once it is open; None for a replay engine that samples in no time (nothing to time)."""
+    from vibecode.engine import lengths
     from vibecode.engine.plan import load_rates, model_key
     from vibecode.solve.streaming import samples_for_free
 
     if samples_for_free(session.engine):
         return None
     info = session.engine.info()
-    return session.params().max_tokens, load_rates(model_key(info.model, info.backend))
+    key = model_key(info.model, info.backend)
+    return session.params().max_tokens, load_rates(key), lengths.load(key)
 
 
 def _first_line(text: str | None) -> str:

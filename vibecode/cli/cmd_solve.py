@@ -116,6 +116,7 @@ class OutNotWritable(UsageError):
 
 def run(args: argparse.Namespace) -> int:
     from vibecode.cli.render import Progress, print_result
+    from vibecode.engine import lengths
     from vibecode.engine.plan import load_rates, model_key
     from vibecode.events import Event, ProposalReady
     from vibecode.problems.math import parse_math
@@ -148,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
     free = samples_for_free(opened.engine)
     progress = Progress(settings.n, rates=not free, max_tokens=None if free else session.params().max_tokens,
                         plan_rates=load_rates(model_key(info.model, info.backend)),
-                        time_budget_s=settings.time_budget_s)
+                        time_budget_s=settings.time_budget_s,
+                        seen=lengths.load(model_key(info.model, info.backend)))
     eta = progress.eta
 
     def to_json(event: Event) -> dict[str, Any]:  # the time left in the sampling events too

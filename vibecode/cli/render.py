@@ -10,7 +10,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from vibecode.cli.eta import BudgetSource, SamplingEta
@@ -44,13 +44,14 @@ STAGE_WORDS = {
 
 class Progress:
     """Shows tokens/s, candidates sampled and the time left while sampling (from K x
-    ``max_tokens`` and the measured rate, shaped by ``plan_rates``, the cached per-K figures),
-    and tests run while verifying."""
+    ``max_tokens`` and the measured rate, shaped by ``plan_rates``, the cached per-K figures;
+    with the likely time from ``seen``, this model's recorded completion lengths), and tests run
+    while verifying."""
 
     def __init__(self, n: int, out: TextIO | None = None, *, rates: bool = True,
                  clock: Callable[[], float] | None = None, max_tokens: int | None = None,
                  plan_rates: Mapping[int, float] | None = None, budget: BudgetSource | None = None,
-                 time_budget_s: float | None = None) -> None:
+                 time_budget_s: float | None = None, seen: Sequence[float] = ()) -> None:
         self.out = out or sys.stderr
         self.n = n
         self.tty = self.out.isatty()
@@ -60,7 +61,7 @@ class Progress:
         self.parsed = 0  # candidates that will be tested (duplicates included)
         self.rates = rates  # False for the replay engine: its "generation" takes no time
         self.meter = Throughput(clock)
-        self.eta = SamplingEta(n, max_tokens, plan_rates, clock, budget, time_budget_s)
+        self.eta = SamplingEta(n, max_tokens, plan_rates, clock, budget, time_budget_s, seen)
         self.last_line = 0.0
         self._live: Any = None
         self.ticker = StageTicker(self.out) if self.tty else None

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vibecode.config import Settings
-from vibecode.engine import plan
+from vibecode.engine import lengths, plan
 from vibecode.engine.base import CANDIDATE, Request, StreamingEngine, sequence_seeds
 from vibecode.engine.chat_template import render_chat
 from vibecode.engine.llama_context import (
@@ -275,6 +275,7 @@ class LlamaCppEngine(StreamingEngine):
                 if decode_start is not None:
                     self.stats.decode_s = time.monotonic() - decode_start
                     self._record_rate(len(seqs))
+                    self._record_lengths(prepared, seqs)
                 for seq_id in range(1, 1 + sum(len(i) for i in ids)):
                     ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
                 for s in seqs:
@@ -290,6 +291,15 @@ class LlamaCppEngine(StreamingEngine):
         """Refresh this model's measured speed on this machine (engine/plan.py's cache)."""
         key = plan.model_key(self.model_ref.id, self._build["backend"])
         plan.record(key, k, self.stats.generated_tokens, self.stats.decode_s)
+
+    def _record_lengths(self, prepared: Sequence[_Prepared], seqs: Sequence[SeqState]) -> None:
+        """Refresh how long this model's candidates run (engine/lengths.py's cache): each finished
+        candidate sequence's tokens against its budget. Cancelled ones are left out (an early stop
+        cancels the longest, so the record leans short; the estimate says "about", never "up to")."""
+        candidates = {p.index for p in prepared if p.request.purpose == CANDIDATE}
+        finished = [(s.text.tokens, s.params.max_tokens) for s in seqs
+                    if s.request in candidates and s.finish in ("stop", "length")]
+        lengths.record(plan.model_key(self.model_ref.id, self._build["backend"]), finished)
 
     def info(self) -> EngineInfo:
         gpu_layers = 0

@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from vibecode.types import EngineInfo, SamplingParams
 
@@ -110,18 +111,28 @@ def record(key: str, k: int, tokens: int, seconds: float, path: Path | None = No
     if seconds < MIN_RECORD_S or tokens < MIN_RECORD_TOKENS or k < 1:
         return False
     path = path or cache_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if not isinstance(data, dict):
-            data = {}
-    except (OSError, ValueError):
-        data = {}
+    data = read_cache(path)
     rate = tokens / seconds
     found = data.get(key)
     rates: dict[str, float] = found if isinstance(found, dict) else {}
     old = rates.get(str(k))
     rates[str(k)] = rate if not isinstance(old, (int, float)) else ALPHA * rate + (1 - ALPHA) * old
     data[key] = rates
+    return write_cache(path, data)
+
+
+def read_cache(path: Path) -> dict[str, Any]:
+    """A JSON cache file's object; empty when it is missing, unreadable or not an object."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_cache(path: Path, data: Mapping[str, Any]) -> bool:
+    """Replace a JSON cache file at once (a reader never sees half of it); False when it cannot
+    be written (a cache, never an error)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
@@ -306,11 +317,16 @@ def within_budget(left_s: float | None, budget_s: float | None, elapsed_s: float
     return min(left_s, max(0.0, budget_s - elapsed_s))
 
 
-def left_text(seconds: float) -> str:
+def left_text(seconds: float, likely: float | None = None) -> str:
     """The remaining time as the progress shows it: "up to 6 min of sampling left" (an upper
-    bound: every sequence may stop before its budget). It is the sample stage's time only: the
-    sandbox runs and the claim verdicts asked after sampling come on top, so it says so."""
-    return f"up to {_duration(seconds)} of sampling left"
+    bound: every sequence may stop before its budget), or "about 2 min (up to 6 min) of sampling
+    left" where ``likely`` (from how long this model's completions ran before,
+    :mod:`vibecode.engine.lengths`) reads shorter than the bound. It is the sample stage's time
+    only: the sandbox runs and the claim verdicts asked after sampling come on top, so it says so."""
+    bound = _duration(seconds)
+    if likely is not None and likely < seconds and _duration(likely) != bound:
+        return f"about {_duration(likely)} (up to {bound}) of sampling left"
+    return f"up to {bound} of sampling left"
 
 
 def _duration(seconds: float) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from vibecode.config import Settings
+from vibecode.engine import lengths
 from vibecode.engine.plan import load_rates, model_key
 from vibecode.engine.spec import OpenedEngine, make_engine
 from vibecode.errors import Cancelled, VibecodeError
@@ -83,11 +84,17 @@ class RunStarted:
     max_tokens: int
     info: EngineInfo
     plan_rates: Mapping[int, float] = field(default_factory=dict)  # cached tokens/s per K (for the ETA)
+    seen: tuple[float, ...] = ()  # recorded completion lengths, fractions of a budget (the likely ETA)
 
 
 def cached_rates(info: EngineInfo) -> dict[int, float]:
     """This model's measured tokens/s per K on this machine (engine/plan.py's cache)."""
     return load_rates(model_key(info.model, info.backend))
+
+
+def cached_lengths(info: EngineInfo) -> tuple[float, ...]:
+    """How long this model's completions ran on this machine (engine/lengths.py's cache)."""
+    return tuple(lengths.load(model_key(info.model, info.backend)))
 
 
 @dataclass(frozen=True)
@@ -295,7 +302,8 @@ def solve(run: Run, settings: Settings, engines: EngineHolder, sandboxes: Sandbo
         session = Session(opened.engine, sandbox, settings, opened.manifest)
         run.session = session
         prompt = opened.engine.count_tokens("\n".join(m.content for m in messages))
-        emit(RunStarted(title, task.kind, prompt, session.params().max_tokens, info, cached_rates(info)))
+        emit(RunStarted(title, task.kind, prompt, session.params().max_tokens, info, cached_rates(info),
+                        cached_lengths(info)))
         if problem is not None:
             events = session.solve(problem, run.n)
         else:

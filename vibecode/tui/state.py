@@ -7,10 +7,11 @@ events that the worker thread sends (:meth:`RunState.apply`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from vibecode.engine.lengths import likely_left_s
 from vibecode.engine.meter import Throughput
 from vibecode.engine.plan import helper_tokens_left, sampling_left_s, tokens_left, within_budget
 from vibecode.engine.text import THINK_OPEN, ThinkSplitter
@@ -114,6 +115,7 @@ class RunState:
         self.k = n  # the sample stage's K: the plan may lower the one asked for
         self.helpers, self.helper_max_tokens = 0, 0  # helper sequences in the batch and their budget
         self.plan_rates: Mapping[int, float] = {}  # cached tokens/s per K of this model and backend
+        self.seen: Sequence[float] = ()  # its recorded completion lengths (fractions of a budget)
         self.time_budget_s: float | None = None  # --time-budget of a solve: sampling stops there
         self.budget_started = self.started  # when the session's budget started (the run began)
         self.prompt_tokens = 0
@@ -231,17 +233,34 @@ class RunState:
             return self.sampling_rate
         return self.meter.rate()
 
-    def sampling_left_s(self) -> float | None:
-        """Seconds of sampling left at most, while sampling and once the rate is measurable: every
-        open sequence may still use its whole budget (:func:`vibecode.engine.plan.sampling_left_s`)."""
+    def _sequences(self) -> tuple[dict[int, int], set[int]] | None:
+        """The tokens of each candidate heard from and the finished ones, while sampling."""
         if not self.running or self.stage != "sample" or "sample" in self.stages_done or self.max_tokens <= 0:
             return None
         tokens = {i: r.tokens for i, r in self.candidates.items() if r.phase is not None or r.finished}
-        finished = {i for i, r in self.candidates.items() if r.finished}
+        return tokens, {i for i, r in self.candidates.items() if r.finished}
+
+    def sampling_left_s(self) -> float | None:
+        """Seconds of sampling left at most, while sampling and once the rate is measurable: every
+        open sequence may still use its whole budget (:func:`vibecode.engine.plan.sampling_left_s`)."""
+        if (seqs := self._sequences()) is None:
+            return None
+        tokens, finished = seqs
         left = (tokens_left(tokens, finished, self.k, self.max_tokens)
                 + helper_tokens_left(self.helpers, self.helper_max_tokens, tokens))
         left_s = sampling_left_s(left, self.steps.rate(), self.plan_rates)
         return within_budget(left_s, self.time_budget_s, self.clock() - self.budget_started)
+
+    def likely_left_s(self) -> float | None:
+        """The likely seconds of sampling left, from this model's recorded completion lengths
+        (:func:`vibecode.engine.lengths.likely_left_s`); None where they give no estimate."""
+        if (seqs := self._sequences()) is None:
+            return None
+        tokens, finished = seqs
+        helpers = helper_tokens_left(self.helpers, self.helper_max_tokens, tokens)
+        likely = likely_left_s(tokens, finished, self.k, self.max_tokens, helpers, self.steps.rate(),
+                               self.plan_rates, self.seen)
+        return within_budget(likely, self.time_budget_s, self.clock() - self.budget_started)
 
     @property
     def context_used(self) -> int:

@@ -148,9 +148,10 @@ def stage_words(state: RunState, named: bool) -> str:
 
 
 def eta_part(state: RunState) -> str:
-    """" · up to 6 min left" while sampling, once the run's tokens/s is measurable; else ""."""
+    """" · up to 6 min of sampling left" (or "about 2 min (up to 6 min) ...", from the model's
+    recorded completion lengths) while sampling, once the run's tokens/s is measurable; else ""."""
     left = state.sampling_left_s()
-    return "" if left is None else f" · [b]{left_text(left)}[/b]"
+    return "" if left is None else f" · [b]{left_text(left, state.likely_left_s())}[/b]"
 
 
 def example_marks(row: CandidateRow, colors: dict[str, str]) -> Text:

@@ -27,6 +27,7 @@ from vibecode.tui.jobs import (
     Run,
     RunStarted,
     SandboxHolder,
+    cached_lengths,
     cached_rates,
     drive,
     one_line,
@@ -62,7 +63,7 @@ def fix(
         info = opened.engine.info()
         emit(EngineReady(info, opened.notice))
         budget = sampling_params(settings, opened.manifest).max_tokens
-        emit(RunStarted(fix_title(root), "fix", 0, budget, info, cached_rates(info)))
+        emit(RunStarted(fix_title(root), "fix", 0, budget, info, cached_rates(info), cached_lengths(info)))
         return opened
 
     try:

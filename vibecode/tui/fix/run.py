@@ -72,7 +72,7 @@ class FixRunScreen(CandidatesScreen):
         state = self.fix_state
         if isinstance(update, jobs.RunStarted):  # the model was opened: a test failed
             state.max_tokens, state.n_ctx = update.max_tokens, update.info.n_ctx
-            state.plan_rates = update.plan_rates
+            state.plan_rates, state.seen = update.plan_rates, update.seen
             if state.status == "starting":
                 state.status = "running"
         elif isinstance(update, jobs.RunEvents):

@@ -185,7 +185,7 @@ class RunScreen(CandidatesScreen):
         state = self.state
         if isinstance(update, jobs.RunStarted):
             state.prompt_tokens, state.max_tokens, state.n_ctx = update.prompt_tokens, update.max_tokens, update.info.n_ctx
-            state.plan_rates = update.plan_rates
+            state.plan_rates, state.seen = update.plan_rates, update.seen
             state.time_budget_s, state.budget_started = self.vibe.settings.time_budget_s, state.clock()
             if state.status == "starting":
                 state.status = "running"
