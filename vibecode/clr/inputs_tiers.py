@@ -31,6 +31,7 @@ from vibecode.clr.inputs_bugs_named import NAMED_STRATEGIES
 from vibecode.clr.inputs_bugs_struct import struct_candidates
 from vibecode.clr.inputs_bugs_vocab import VOCAB_STRATEGIES
 from vibecode.clr.inputs_check import key, leaf, outside_examples, specs, supported, validate_input
+from vibecode.clr.inputs_made import make_derived
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.problems.typespec import TypeSpec
@@ -76,6 +77,7 @@ def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dic
             scalar_mode = mode if mode in ("min", "max", "negative", "stress") else "random"
             args[name] = maker.scalar(base, name, scalar_mode, args)
     _pick_members(args, c, maker)
+    make_derived(args, c, maker.rng)
     _grow_trees(args, c, maker, mode)
     return _repair_rows({p.name: args[p.name] for p in problem.signature.params}, c)
 

@@ -6,6 +6,7 @@ rules an expression also states."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from vibecode.problems.constraint_embedded import read_embedded
@@ -42,16 +43,18 @@ def read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: C
     if m:
         op = ("<" if m.group(2) == "less" else ">") + ("=" if m.group(3) else "")
         line = f"{m.group(1)} {op} {m.group(4)}"
+    made: tuple[str, str, str] | tuple[()] = ()
     m = re.search(r"(\w+) is a permutation of all the (?:integers|numbers) in the range \[\s*([^,\]]+),\s*([^\]]+)\]", line)
     if m:
         line = f"sorted({m.group(1)}) == list(range({m.group(2)}, {m.group(3)} + 1))"
+        made = (m.group(1), "range", m.group(2).strip()) if m.group(2).strip().isdigit() else ()
     m = re.search(r"sum of (?:the )?lengths of all (\w+)(?:\[i\])? (?:does not exceed|is at most) (.+)", line)
     if m:
         line = f"sum(len({m.group(1)}[i])) <= {m.group(2)}"
     check = read_check(line, params, aliases, c.columns, c.flat_columns)
     if check is None:
         return False
-    c.checks.append(check)
+    c.checks.append(dataclasses.replace(check, made=made) if made else check)
     flat = column_ranges(line, params, aliases, c.flat_columns, lambda t: bound_term(t, params, aliases))
     for name in {n for n, *_ in flat}:  # every coordinate of target = [x, y] in one range: its values
         cols = {k for n, k in c.flat_columns.values() if n == name}

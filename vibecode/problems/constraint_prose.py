@@ -173,8 +173,10 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     m = re.fullmatch(r"(\w+) is (?:a permutation|an anagram) of (\w+)", text)
     if m and m.group(1) in params and m.group(2) in params:
         a, b = m.groups()
-        return _add(c, line, "permutation of", lambda args: sorted(map(json.dumps, list(args[a]))) == sorted(map(json.dumps, list(args[b])))  # type: ignore[call-overload]
-                    if isinstance(args.get(a), (list, str)) and isinstance(args.get(b), (list, str)) else None)
+        c.checks.append(Check(line, "permutation of", lambda args: sorted(map(json.dumps, list(args[a]))) == sorted(map(json.dumps, list(args[b])))  # type: ignore[call-overload]
+                              if isinstance(args.get(a), (list, str)) and isinstance(args.get(b), (list, str)) else None,
+                              made=(a, "permutation", b)))
+        return True
     m = re.fullmatch(r"(\w+) is a subsequence of (\w+)", text)
     if m and m.group(1) in params and m.group(2) in params:
         a, b = m.groups()
@@ -186,7 +188,8 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
             it = iter(y)
             return all(any(v == w for w in it) for v in x)
 
-        return _add(c, line, "subsequence of", subseq)
+        c.checks.append(Check(line, "subsequence of", subseq, made=(a, "subsequence", b)))
+        return True
     m = re.search(r"(?:all the \w+ of|each value of) (\w+) also appears? in (\w+)", text, re.I) \
         or re.fullmatch(r"(\w+) and (\w+) are in (\w+)", text)
     if m and all(g in params for g in m.groups()):

@@ -250,7 +250,8 @@ def _graphs(text: str, low: str, names: list[str], params: dict[str, str], c: Co
                     return False
             return True
 
-        return _add(c, line, "subsequence of", subsequences)
+        c.checks.append(Check(line, "subsequence of", subsequences, made=(g, "subsequences", whole)))
+        return True
     m = re.fullmatch(r"(\w+)(?: and (\w+))? represents? (?:a )?valid trees?", text)
     if m and all(g in lists for g in m.groups() if g) and "n" not in params:
         edge_lists = [g for g in m.groups() if g]

@@ -49,6 +49,15 @@ class Check:
     # count, or "" when the nodes are 0..len(edges)); the generator draws random trees instead of
     # filtering blind draws; empty for any other check
     trees: tuple[tuple[str, str], ...] = ()
+    # "popped is a permutation of pushed", "p is a subsequence of s", "sequences[i] is a
+    # subsequence of nums", "nums is a permutation of all the integers in the range [1, n]": the
+    # argument made from another one, as (argument, how, source) with ``how`` one of MADE_HOW
+    # ("range": ``source`` is the first integer of the range); the generator makes it so instead of
+    # filtering blind draws, which almost never are; empty for any other check
+    made: tuple[str, str, str] | tuple[()] = ()
+
+
+MADE_HOW = ("range", "permutation", "subsequence", "subsequences")  # the order they are made in
 
 
 @dataclass
