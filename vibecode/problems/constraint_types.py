@@ -53,11 +53,12 @@ class Check:
     # subsequence of nums", "nums is a permutation of all the integers in the range [1, n]": the
     # argument made from another one, as (argument, how, source) with ``how`` one of MADE_HOW
     # ("range": ``source`` is the first integer of the range); the generator makes it so instead of
-    # filtering blind draws, which almost never are; empty for any other check
+    # filtering blind draws, which almost never are ("plus one": a shuffle of the source with one
+    # more letter; :mod:`vibecode.problems.constraint_made`); empty for any other check
     made: tuple[str, str, str] | tuple[()] = ()
 
 
-MADE_HOW = ("range", "permutation", "subsequence", "subsequences")  # the order they are made in
+MADE_HOW = ("range", "permutation", "plus one", "subsequence", "subsequences")  # the order they are made in
 
 
 @dataclass
