@@ -107,8 +107,8 @@ def _counts_ok(v: object, spec: str) -> bool:
     return all(c in (1, 2) for c in counts)
 
 
-def _add(c: Constraints, line: str, kind: str, test: Test) -> bool:
-    c.checks.append(Check(line, kind, test))
+def _add(c: Constraints, line: str, kind: str, test: Test, made: tuple[str, str, str] | tuple[()] = ()) -> bool:
+    c.checks.append(Check(line, kind, test, made=made))
     return True
 
 
@@ -173,10 +173,9 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     m = re.fullmatch(r"(\w+) is (?:a permutation|an anagram) of (\w+)", text)
     if m and m.group(1) in params and m.group(2) in params:
         a, b = m.groups()
-        c.checks.append(Check(line, "permutation of", lambda args: sorted(map(json.dumps, list(args[a]))) == sorted(map(json.dumps, list(args[b])))  # type: ignore[call-overload]
-                              if isinstance(args.get(a), (list, str)) and isinstance(args.get(b), (list, str)) else None,
-                              made=(a, "permutation", b)))
-        return True
+        return _add(c, line, "permutation of", lambda args: sorted(map(json.dumps, list(args[a]))) == sorted(map(json.dumps, list(args[b])))  # type: ignore[call-overload]
+                    if isinstance(args.get(a), (list, str)) and isinstance(args.get(b), (list, str)) else None,
+                    made=(a, "permutation", b))
     m = re.fullmatch(r"(\w+) is a subsequence of (\w+)", text)
     if m and m.group(1) in params and m.group(2) in params:
         a, b = m.groups()
@@ -188,8 +187,7 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
             it = iter(y)
             return all(any(v == w for w in it) for v in x)
 
-        c.checks.append(Check(line, "subsequence of", subseq, made=(a, "subsequence", b)))
-        return True
+        return _add(c, line, "subsequence of", subseq, made=(a, "subsequence", b))
     m = re.search(r"(?:all the \w+ of|each value of) (\w+) also appears? in (\w+)", text, re.I) \
         or re.fullmatch(r"(\w+) and (\w+) are in (\w+)", text)
     if m and all(g in params for g in m.groups()):

@@ -47,8 +47,8 @@ def _leaves(v: object) -> list[object]:
     return [v]
 
 
-def _add(c: Constraints, line: str, kind: str, test: Test) -> bool:
-    c.checks.append(Check(line, kind, test))
+def _add(c: Constraints, line: str, kind: str, test: Test, made: tuple[str, str, str] | tuple[()] = ()) -> bool:
+    c.checks.append(Check(line, kind, test, made=made))
     return True
 
 
@@ -250,8 +250,7 @@ def _graphs(text: str, low: str, names: list[str], params: dict[str, str], c: Co
                     return False
             return True
 
-        c.checks.append(Check(line, "subsequence of", subsequences, made=(g, "subsequences", whole)))
-        return True
+        return _add(c, line, "subsequence of", subsequences, made=(g, "subsequences", whole))
     m = re.fullmatch(r"(\w+)(?: and (\w+))? represents? (?:a )?valid trees?", text)
     if m and all(g in lists for g in m.groups() if g) and "n" not in params:
         edge_lists = [g for g in m.groups() if g]
