@@ -36,3 +36,20 @@ def test_at_most_a_few_timed_out_inputs_are_run_again() -> None:
     inputs: list[dict[str, object]] = [{"n": 6}] * (RETRY_INPUTS + 2)
     got = _run(CandidateRunner(sandbox, per_input_timeout_s=0.2, retry_factor=25.0), inputs)
     assert got == ["ok"] * RETRY_INPUTS + ["timeout"] * 2
+
+
+def test_inputs_after_two_large_timeouts_still_run_when_they_are_small() -> None:
+    """The harness stops a candidate after two timeouts; the runner hands it the inputs smallest
+    first, so a brute force that times out on the two large inputs listed first still answers the
+    small ones after them (unique_binary_search_trees' oracle lost n = 5 this way), and the
+    results come back in the order given."""
+    sandbox = make_sandbox("local", Settings())
+    inputs: list[dict[str, object]] = [{"n": 600}, {"n": 600}, {"n": 0}, {"n": 600}, {"n": 1}]  # 60 s, 0 s, 0.1 s
+    runner = CandidateRunner(sandbox, per_input_timeout_s=2.0, retry_timeouts=False)
+    try:
+        results = runner.run(SIG, {0: SLOW}, {0: inputs})[0]
+    finally:
+        runner.close()
+    assert [r.status for r in results] == ["timeout", "timeout", "ok", "timeout", "ok"]
+    assert [r.output for r in results if r.status == "ok"] == [0, 1]
+    assert [r.index for r in results] == [0, 1, 2, 3, 4]

@@ -4,11 +4,18 @@ The per-input time limit of these runs is a cap for answers, not a speed verdict
 stress tier's, ``clr.stress``, with a LeetCode-like limit). So an input on which a candidate
 timed out is run once more with ``RETRY_FACTOR`` times the time (up to ``RETRY_INPUTS`` inputs a
 candidate): on a busy machine a correct answer near the limit would otherwise time out on one run
-and answer on another, and two correct candidates would fall into different behaviour clusters."""
+and answer on another, and two correct candidates would fall into different behaviour clusters.
+
+Each candidate runs its inputs smallest first (by the length of their JSON), and the results come
+back in the given order. After a few timeouts the harness stops running a candidate's inputs
+(``harness.build_job``'s ``max_timeouts``); smallest first, what it skips are inputs at least as
+large as the ones it timed out on, not the small ones that happened to come later. A brute-force
+oracle, which is meant to time out on the large tiers, so still answers every small input."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import tempfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -50,9 +57,10 @@ class CandidateRunner:
         inputs: Mapping[int, Sequence[Mapping[str, object]]],
     ) -> dict[int, tuple[InputResult, ...]]:
         """Run candidate ``i`` (``codes[i]``) on ``inputs[i]``; results per candidate."""
+        orders = {i: smallest_first(inputs[i]) for i in codes}
         jobs = {
-            i: build_job(signature, code, inputs[i], python=self.sandbox.python,
-                         per_input_timeout_s=self.per_input_timeout_s)
+            i: build_job(signature, code, [inputs[i][k] for k in orders[i]], python=self.sandbox.python,
+                         per_input_timeout_s=self.per_input_timeout_s, indices=orders[i])
             for i, code in codes.items()
         }
         if not jobs:
@@ -60,7 +68,7 @@ class CandidateRunner:
         workers = max(1, min(self.parallel or len(jobs), len(jobs)))
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="candidate") as pool:
             futures = {i: pool.submit(run_job, job, self._execute) for i, job in jobs.items()}
-            results = {i: tuple(f.result()) for i, f in futures.items()}
+            results = {i: tuple(sorted(f.result(), key=lambda r: r.index)) for i, f in futures.items()}
         return self._retried(signature, codes, inputs, results) if self.retry_timeouts else results
 
     def _retried(
@@ -103,3 +111,8 @@ class CandidateRunner:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self._empty.rmdir()
+
+
+def smallest_first(inputs: Sequence[Mapping[str, object]]) -> list[int]:
+    """The indices of ``inputs`` by the length of their JSON, ties in the given order."""
+    return sorted(range(len(inputs)), key=lambda k: len(json.dumps(inputs[k], default=str)))

@@ -63,7 +63,9 @@ for score ties. **Oracle.** With a usable brute-force oracle (``vibecode.clr.ora
 cluster that answers a generated input the oracle answered differently is *rejected* when the
 oracle's answer there is a verdict: the input is trusted (``vibecode.clr.trust``: the model's
 inputs; vibecode's own only when the problem vouches for them) and some cluster agrees with the
-oracle there. A rejected cluster ranks below every cluster that agrees with the oracle, it cannot
+oracle there (a timeout is no answer, so it is never rejected: the brute force may be fast where
+the candidate is not, or the candidate's remaining inputs were cut off after two timeouts on inputs
+that break a promise). A rejected cluster ranks below every cluster that agrees with the oracle, it cannot
 contest the proposal (the oracle decided), and when the top cluster itself is rejected the status
 is ``failed`` with that input. Where the oracle's answer is no verdict (untrusted, or no cluster
 agrees) and differs from the proposal's, the proposal is *contested by the oracle*: ``plausible``
@@ -224,7 +226,7 @@ def decide(
         groups.setdefault(key, []).append(e)
     passing_keys = [key for key, members in groups.items() if max(m.examples_passed for m in members) == n_examples]
     judged, unjudged = _judged_columns(keep, oracle, n_examples, trusted, list(groups), passing_keys)
-    against_of = {key: next((j for j in judged if key[j] != judged[j]), None) for key in groups}
+    against_of = {key: next((j for j in judged if key[j] not in (judged[j], "timeout")), None) for key in groups}
     oracle_cols = {**unjudged, **judged}
     fast = [key for key in passing_keys if against_of[key] is None]
     vouched = {j for j, i in enumerate(keep) if trusted is None or (i < len(trusted) and trusted[i])}
