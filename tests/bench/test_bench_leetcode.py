@@ -97,6 +97,9 @@ def test_classify_reads_the_assert_helper_and_the_cases() -> None:
     lru = classify(by_slug["lru_cache"]).spec
     assert lru is not None and (lru.entry, lru.compare) == ("LRUCache", "design")
     assert dict(lru.methods) == {"get": "get", "put": "put"} and lru.void == ("__init__", "put")
+    # decode(self, short_url) is called with no argument: the package's helper passes the last
+    # short URL itself, so no class written to the statement could pass; named, not run
+    assert classify(by_slug["encode_and_decode_tinyurl"]).skip == "design (other format)"
 
 
 @pytest.mark.parametrize(("body", "kind"), [

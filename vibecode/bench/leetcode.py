@@ -10,7 +10,8 @@ few comparison kinds vibecode implements itself (``exact``, ``sorted``, ``set``,
 ``float``). A problem the bench cannot run faithfully is skipped, by kind, and named:
 
 - ``design (...)``: a design class (``LRUCache``) whose cases are not (operations, arguments,
-  outputs), or that this build's statement parser does not read yet (it runs once it does: the
+  outputs), or call a method with more or fewer arguments than it takes (the package's helper
+  supplies them), or that this build's statement parser does not read yet (it runs once it does: the
   operations run in order on one object, outputs compared with ``null`` for ``None``);
 - ``node types``: inputs or outputs are ``TreeNode``/``ListNode``/custom node objects;
 - ``helper code``: the helpers define code of their own that the comparison needs;
@@ -177,6 +178,33 @@ def _wrap_constructor(case: tuple[object, ...]) -> tuple[object, ...]:
     return case
 
 
+def _arity(signature: str) -> tuple[int, int] | None:
+    """(required, total) positional parameters after ``self`` of a starter method's signature."""
+    try:
+        fn = ast.parse(f"def f{signature}: pass").body[0]
+    except SyntaxError:
+        return None
+    if not isinstance(fn, ast.FunctionDef) or fn.args.vararg is not None:
+        return None
+    args = fn.args.args[1:]
+    return len(args) - len(fn.args.defaults), len(args)
+
+
+def _calls_fit(p: LeetCodeProblem, cases: list[tuple[object, ...]], names: dict[str, str]) -> bool:
+    """Whether every call of every case passes as many arguments as its method takes. The
+    package's call helper may supply arguments itself (encode_and_decode_tinyurl's cases call
+    ``decode`` with none and the helper passes the last short URL): not a plain call."""
+    signatures = dict(p.methods)
+    for operations, inputs, _ in cases:
+        if not isinstance(operations, list) or not isinstance(inputs, list):
+            return False
+        for op, args in zip(operations[1:], inputs[1:], strict=False):
+            arity = _arity(signatures[names[str(op).lower()]])
+            if arity is not None and isinstance(args, list) and not arity[0] <= len(args) <= arity[1]:
+                return False
+    return True
+
+
 def _classify_design(p: LeetCodeProblem, raw: dict[str, str]) -> Classified:
     """A design class whose cases are (operations, arguments, outputs), the first operation the
     constructor, every other one a method of the starter class, compared exactly."""
@@ -193,6 +221,8 @@ def _classify_design(p: LeetCodeProblem, raw: dict[str, str]) -> Classified:
             return Classified(p, "design (other format)", None)
         ops.update(str(op) for op in operations[1:])
     if not cases or any(op.lower() not in names for op in ops):
+        return Classified(p, "design (other format)", None)
+    if not _calls_fit(p, cases, names):
         return Classified(p, "design (other format)", None)
     if _takes_one_list(p):
         cases = [_wrap_constructor(case) for case in cases]
