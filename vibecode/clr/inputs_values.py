@@ -232,7 +232,7 @@ class ValueMaker:
         if name in self.c.pair_sorted and depth == 0:
             items = [sorted(v) if isinstance(v, list) else v for v in items]
         if name in self.c.unique and depth == 0:
-            items = list({json.dumps(v): v for v in items}.values())
+            items = self._distinct(items, elem, name, assigned, lo)
         if name in self.c.sorted and depth == 0:
             items.sort()
         if name in self.rotated and depth == 0 and items:
@@ -240,6 +240,19 @@ class ValueMaker:
             pivot = self.rng.randrange(len(items))
             items = items[pivot:] + items[:pivot]
         return items
+
+    def _distinct(self, items: list[object], elem: TypeSpec, name: str, assigned: dict[str, object],
+                  lo: int) -> list[object]:
+        """``items`` without repeats, topped up with random items to the least length allowed: the
+        edge modes draw equal items ("min", "duplicates"), which a list of unique points
+        (convex_polygon, at least 3) would otherwise shrink below its minimum, and drop."""
+        seen = {json.dumps(v): v for v in items}
+        for _ in range(4 * max(lo, 1)):
+            if len(seen) >= lo:
+                break
+            extra = self.element(elem, name, "random", assigned, 1, None)
+            seen.setdefault(json.dumps(extra), extra)
+        return list(seen.values())
 
     def _stress_ints(self, elem: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int,
                      n: int) -> list[object] | None:

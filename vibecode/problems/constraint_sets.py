@@ -111,9 +111,11 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
         chars += string.ascii_lowercase
     if "uppercase" in low:
         chars += string.ascii_uppercase
-    if re.search(r"(?<!lowercase )(?<!uppercase )english letters?\b", low) or (re.search(r"\bletters?\b", low) and "lowercase" not in low and "uppercase" not in low):
+    letters = re.search(r"(?<!lowercase )(?<!uppercase )english letters?\b", low) or \
+        (re.search(r"\bletters?\b", low) and "lowercase" not in low and "uppercase" not in low)
+    if letters and not _listed(low, "letter"):
         chars += string.ascii_letters
-    if "digit" in low:
+    if "digit" in low and not _listed(low, "digit"):
         chars += string.digits
     if "parenthes" in low:
         chars += "()"
@@ -127,6 +129,14 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     for n in names:
         c.chars[n] = unique
     return True
+
+
+def _listed(low: str, word: str) -> bool:
+    """Whether the quoted characters right after ``word`` are the ones meant ("only of digits
+    '0' and '1'", ones_and_zeroes; "the letters 'a' and 'b'"), so not the whole class; the
+    quoted ones are read already."""
+    return re.search(rf"\b{word}s?\s*:?\s*['\"][^'\"]+['\"](?:\s*(?:,|and|or)\s*['\"][^'\"]+['\"])*", low) is not None \
+        and not re.search(rf"\b{word}s?\s*:?\s*['\"][^'\"]+['\"](?:\s*(?:,|and|or)\s*['\"][^'\"]+['\"])*\s*(?:,|and|or)\s*\w", low)
 
 
 def _all_columns(subject: str, c: Constraints) -> list[str]:
