@@ -246,3 +246,16 @@ def test_a_validity_the_statement_defines_is_its_rule_not_a_promise() -> None:
     assert promise("Given a valid parentheses string s, return its depth.", defined={"valid"}) == "valid"
     assert promise("It is guaranteed that s is a valid roman numeral.", defined={"valid"}) is not None
     assert tiers_vouched(_problem("score_of_parentheses")) is not None
+
+
+def test_valid_and_invalid_instances_side_by_side_illustrate_the_rule() -> None:
+    # validate_ip_address (blind dev pools 151-165): '"192.168.1.1" and "192.168.1.0" are valid
+    # IPv4 addresses while "192.168.01.1", ... are invalid' is the rule the answer applies; read
+    # as a promise it left vibecode's inputs untrusted and the oracle could not reject the wrong
+    # majority that accepts leading zeros
+    problem = _problem("validate_ip_address")
+    for start in ('For example, "192.168.1.1"', 'For example, "2001:0db8'):
+        assert promise(_sentence(problem, start)) is None
+    assert tiers_vouched(problem) is None
+    # an explicit promise about validity is still one
+    assert promise("It is guaranteed that s is a valid IP address, never an invalid one.") is not None

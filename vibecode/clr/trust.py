@@ -75,6 +75,9 @@ _ILLUSTRATION = re.compile(r"^(?:the following (?:are|is)\b|for example\b|here (
 _DEFINES_VALID = re.compile(
     r"\bmust\b.*\bto (?:make|be) (?:it |them )?(?:an? )?valid\b|\b(?:is|are) (?:considered |called )?valid (?:if|when|only if)\b|"
     r"\bvalid\b.*\b(?:means|if and only if)\b", re.I)
+# Valid and invalid instances side by side ('"192.168.1.1" ... are valid IPv4 addresses while
+# "192.168.01.1" ... are invalid'): the statement illustrates its rule, it promises nothing.
+_CONTRAST = re.compile(r"\bvalid\b.*\b(?:invalid|not valid)\b|\b(?:invalid|not valid)\b.*\bvalid\b", re.I)
 _MADE = re.compile(
     r"^((?:[\w-]+ ){0,3}?)([\w-]+) (?:is|was|are|were|has been|have been) (?:\w+ly )?"
     r"(generated|made|built|formed|obtained|constructed|created|produced|derived)\b(.*)$", re.I)
@@ -145,7 +148,7 @@ def promise(sentence: str, names: Collection[str] = (), defined: Collection[str]
         return None
     if _QUESTION.search(sentence[: found.start()]) or (sentence.lower().startswith("if ") and re.search(r"\breturn\b", sentence, re.I)):
         return None
-    if _DEFINITION.search(sentence) or _ILLUSTRATION.match(sentence):
+    if _DEFINITION.search(sentence) or _ILLUSTRATION.match(sentence) or _CONTRAST.search(sentence):
         return None
     return found.group(0)
 
