@@ -150,16 +150,19 @@ def classify(p: LeetCodeProblem, raw: dict[str, str] | None = None) -> Classifie
     return Classified(p, None, HiddenSpec(p.entry, kind[0], kind[1], cases))
 
 
+def _header(signature: str | None) -> ast.arguments | None:
+    """The parameters of a starter method's signature (``(self, key: int) -> None``), or None."""
+    try:
+        fn = ast.parse(f"def f{signature}: pass").body[0] if signature is not None else None
+    except SyntaxError:
+        return None
+    return fn.args if isinstance(fn, ast.FunctionDef) else None
+
+
 def _takes_one_list(p: LeetCodeProblem) -> bool:
     """Whether the starter's constructor takes exactly one parameter, annotated as a list."""
-    init = dict(p.methods).get("__init__")
-    try:
-        fn = ast.parse(f"def f{init}: pass").body[0] if init is not None else None
-    except SyntaxError:
-        return False
-    if not isinstance(fn, ast.FunctionDef):
-        return False
-    args = fn.args.args[1:]
+    header = _header(dict(p.methods).get("__init__"))
+    args = header.args[1:] if header is not None else []
     return len(args) == 1 and args[0].annotation is not None and \
         ast.unparse(args[0].annotation).startswith(("list", "List"))
 
@@ -180,14 +183,10 @@ def _wrap_constructor(case: tuple[object, ...]) -> tuple[object, ...]:
 
 def _arity(signature: str) -> tuple[int, int] | None:
     """(required, total) positional parameters after ``self`` of a starter method's signature."""
-    try:
-        fn = ast.parse(f"def f{signature}: pass").body[0]
-    except SyntaxError:
+    header = _header(signature)
+    if header is None or header.vararg is not None:
         return None
-    if not isinstance(fn, ast.FunctionDef) or fn.args.vararg is not None:
-        return None
-    args = fn.args.args[1:]
-    return len(args) - len(fn.args.defaults), len(args)
+    return len(header.args) - 1 - len(header.defaults), len(header.args) - 1
 
 
 def _calls_fit(p: LeetCodeProblem, cases: list[tuple[object, ...]], names: dict[str, str]) -> bool:

@@ -135,8 +135,9 @@ def _listed(low: str, word: str) -> bool:
     """Whether the quoted characters right after ``word`` are the ones meant ("only of digits
     '0' and '1'", ones_and_zeroes; "the letters 'a' and 'b'"), so not the whole class; the
     quoted ones are read already."""
-    return re.search(rf"\b{word}s?\s*:?\s*['\"][^'\"]+['\"](?:\s*(?:,|and|or)\s*['\"][^'\"]+['\"])*", low) is not None \
-        and not re.search(rf"\b{word}s?\s*:?\s*['\"][^'\"]+['\"](?:\s*(?:,|and|or)\s*['\"][^'\"]+['\"])*\s*(?:,|and|or)\s*\w", low)
+    quoted = r"['\"][^'\"]+['\"]"
+    found = re.search(rf"\b{word}s?\s*:?\s*{quoted}(?:\s*(?:,|and|or)\s*{quoted})*", low)
+    return found is not None and not re.match(r"\s*(?:,|and|or)\s*\w", low[found.end():])  # not "... '.' and digits"
 
 
 def _all_columns(subject: str, c: Constraints) -> list[str]:
