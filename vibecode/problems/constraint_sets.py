@@ -13,6 +13,8 @@ from vibecode.problems.constraint_types import Constraints, number
 from vibecode.types import Problem
 
 _SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"
+# A span of digits: "digit 1-9", "digits from 1 to 9", "a digit in the range [1, 9]".
+_DIGIT_SPAN = re.compile(r"\bdigits?\s+(?:from\s+|in\s+the\s+range\s+\[\s*)?`?([0-9])`?\s*(?:-|to|through|,)\s*`?([0-9])\b")
 
 
 def drop_what_examples_break(problem: Problem, c: Constraints) -> None:
@@ -115,7 +117,10 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
         (re.search(r"\bletters?\b", low) and "lowercase" not in low and "uppercase" not in low)
     if letters and not _listed(low, "letter"):
         chars += string.ascii_letters
-    if "digit" in low and not _listed(low, "digit"):
+    span = _DIGIT_SPAN.search(low)
+    if span:  # "a digit 1-9 or '.'": those digits, not every digit
+        chars += "".join(str(d) for d in range(int(span.group(1)), int(span.group(2)) + 1))
+    elif "digit" in low and not _listed(low, "digit"):
         chars += string.digits
     if "parenthes" in low:
         chars += "()"
