@@ -60,7 +60,8 @@ def lengths(value: object, depth: int) -> list[int]:
 
 def rotated_lists(problem: Problem) -> set[str]:
     """List arguments the statement calls a rotated sorted array: a constraint line or a sentence
-    naming the argument says both "rotated" and "sorted" or "ascending" (in either order)."""
+    naming the argument says both "rotated" and "sorted" or "ascending" (in either order), or that
+    it is rotated at a pivot ("nums is guaranteed to be rotated at some pivot")."""
     return set(_rotated(problem.constraints, problem.statement, tuple(p.name for p in problem.signature.params)))
 
 
@@ -70,7 +71,7 @@ def _rotated(constraints: tuple[str, ...], statement: str, names: tuple[str, ...
     out = set()
     for line in lines:
         low = line.lower()
-        if "rotat" in low and any(w in low for w in ("sorted", "ascending", "non-decreasing")):
+        if "rotat" in low and any(w in low for w in ("sorted", "ascending", "non-decreasing", "pivot")):
             out |= {n for n in names if re.search(rf"\b{re.escape(n)}\b", line)}
     return frozenset(out)
 

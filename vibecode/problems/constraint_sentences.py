@@ -310,7 +310,8 @@ def _numbers(text: str, low: str, names: list[str], params: dict[str, str], c: C
 
 
 def _order(text: str, low: str, names: list[str], params: dict[str, str], c: Constraints, line: str) -> bool:
-    m = re.fullmatch(r"(\w+) is (?:an? (?:ascending|sorted) array that is possibly rotated|sorted and rotated between 1 and \w+ times)", text)
+    m = re.fullmatch(r"(\w+) is (?:an? (?:ascending|sorted) array that is possibly rotated|sorted and rotated between 1 and \w+ times"
+                     r"|guaranteed to be rotated at (?:some|an unknown) pivot(?: index)?)", text)
     if m and params.get(m.group(1)) == "list":
         g = m.group(1)
 
