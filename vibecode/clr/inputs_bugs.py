@@ -7,7 +7,9 @@ one or two arguments:
 - ``targets``: an integer argument set to a list argument's boundary items (first, last, least,
   largest, each row's ends), to a value absent from it, below its least and above its largest;
 - ``rotations``: a list the statement calls rotated, as a sorted list rotated at every pivot
-  (distinct or with duplicates as the constraints say), with those targets;
+  (distinct or with duplicates as the constraints say; with duplicates also one value nearly
+  everywhere, ``[1, 0, 1, 1, 1]``, where a search cannot tell which half is sorted), with those
+  targets;
 - ``runs``: a sorted list with duplicates, all equal, with a target on each run;
 - ``shapes``: a list of lists as 1 x n, n x 1 and 1 x 1 (filled in order where it is sorted);
 - ``orders``: a flat list ascending, descending, all negative, all zero;
@@ -162,6 +164,7 @@ def _with_targets(problem: Problem, c: Constraints, base: Args, name: str, items
 
 def rotations(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
+    skewed: list[Args] = []
     base = bases[0]
     ints = [t for t in _scalars(specs(problem), "int") if t in c.value]
     for name in sorted(rotated_lists(problem) & set(_lists(specs(problem), 1))):
@@ -174,7 +177,14 @@ def rotations(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]
                     probes = list(dict.fromkeys(rot)) if n <= 3 else [rot[(p + 1) % n], max(rot) + 1][p % 2:][:1]
                     for t in probes if ints else [None]:
                         out.append({**base, name: rot, **{i: t for i in ints}})
-    return out
+        if name not in c.unique:  # one value nearly everywhere hides which half is sorted: [1, 0, 1, 1, 1]
+            n = _small_len(c, name, base, 5)
+            pair = _sorted_small(c, name, base, 2, True)
+            for items in ([pair[0]] + [pair[-1]] * (n - 1), [pair[0]] * (n - 1) + [pair[-1]]) if len(pair) == 2 and n >= 3 else ():
+                for p in sorted(range(n), key=lambda p: (p != 1, p != n - 1, p)):  # the lone value second first
+                    for t in pair if ints else [None]:
+                        skewed.append({**base, name: items[p:] + items[:p], **{i: t for i in ints}})
+    return [x for pair in itertools.zip_longest(out, skewed) for x in pair if x is not None]  # both kinds within the cap
 
 
 def runs(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
