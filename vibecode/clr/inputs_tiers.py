@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates, propose
 from vibecode.clr.inputs_bugs_format import format_candidates
 from vibecode.clr.inputs_bugs_named import NAMED_STRATEGIES
+from vibecode.clr.inputs_bugs_palette import PALETTE_STRATEGIES
 from vibecode.clr.inputs_bugs_struct import struct_candidates
 from vibecode.clr.inputs_bugs_vocab import VOCAB_STRATEGIES
 from vibecode.clr.inputs_check import key, leaf, outside_examples, specs, supported, validate_input
@@ -233,7 +234,7 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
     turn; a note when the validator drops most of what they propose."""
     bases = bug_bases([a for a, _ in out.values()])
     proposed = bug_candidates(problem, c, bases) | struct_candidates(problem, c, bases) | format_candidates(problem, c, bases) \
-        | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES, problem, c, bases)
+        | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES | PALETTE_STRATEGIES, problem, c, bases)
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0
     for name, made in proposed.items():
