@@ -259,3 +259,19 @@ def test_valid_and_invalid_instances_side_by_side_illustrate_the_rule() -> None:
     assert tiers_vouched(problem) is None
     # an explicit promise about validity is still one
     assert promise("It is guaranteed that s is a valid IP address, never an invalid one.") is not None
+
+
+def test_an_order_or_a_list_of_properties_in_the_description_is_a_promise_unless_generated() -> None:
+    # search_a_2d_matrix: "with the following two properties:" (rows sorted, each row above the next)
+    # named no promise word, so vibecode's unsorted matrices were vouched for and the oracle's
+    # answers on them failed a correct pick; the properties are not generated, so they are no verdict
+    matrix = _problem("search_a_2d_matrix")
+    why = tiers_vouched(matrix)
+    assert why is not None and "following two properties" in why
+    sentence = _sentence(matrix, "You are given an m x n integer matrix")
+    assert promise(sentence) == "following two properties"
+    # an order the constraint reader generates is no bar: "nums is guaranteed to be rotated at some
+    # pivot" is made so, and merge_sorted_array's sorted lists are drawn sorted
+    assert tiers_vouched(_problem("search_in_rotated_sorted_array_ii")) is None
+    assert promise("The letter-logs are not sorted.") is None
+    assert promise("You are given a sorted array consisting of only integers.") == "sorted"
