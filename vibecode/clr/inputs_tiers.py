@@ -34,6 +34,7 @@ from vibecode.clr.inputs_bugs_vocab import VOCAB_STRATEGIES
 from vibecode.clr.inputs_check import key, leaf, outside_examples, specs, supported, validate_input
 from vibecode.clr.inputs_made import make_derived
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
+from vibecode.clr.trust import tiers_vouched
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.problems.typespec import TypeSpec
 from vibecode.types import Problem
@@ -234,7 +235,9 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
     turn; a note when the validator drops most of what they propose."""
     bases = bug_bases([a for a, _ in out.values()])
     proposed = bug_candidates(problem, c, bases) | struct_candidates(problem, c, bases) | format_candidates(problem, c, bases) \
-        | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES | PALETTE_STRATEGIES, problem, c, bases)
+        | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES, problem, c, bases)
+    if tiers_vouched(problem) is None:  # collapsed values break what the reader cannot check ("no contradiction")
+        proposed |= propose(PALETTE_STRATEGIES, problem, c, bases)
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0
     for name, made in proposed.items():
