@@ -270,8 +270,27 @@ def test_an_order_or_a_list_of_properties_in_the_description_is_a_promise_unless
     assert why is not None and "following two properties" in why
     sentence = _sentence(matrix, "You are given an m x n integer matrix")
     assert promise(sentence) == "following two properties"
-    # an order the constraint reader generates is no bar: "nums is guaranteed to be rotated at some
-    # pivot" is made so, and merge_sorted_array's sorted lists are drawn sorted
+    # an order the constraint reader generates is no bar ("nums is guaranteed to be rotated at some
+    # pivot" is made so), but merge_sorted_array's nums1 is not drawn sorted (its padding zeros
+    # break the reading), so "nums1 and nums2, sorted in non-decreasing order" is a promise
     assert tiers_vouched(_problem("search_in_rotated_sorted_array_ii")) is None
+    why = tiers_vouched(_problem("merge_sorted_array"))
+    assert why is not None and "sorted in" in why
+    # the order covered, the rest of the sentence is still read
+    assert promise("nums is sorted and is a permutation of [0, n).") == "is sorted"
+    assert promise("nums   and is a permutation of [0, n).") == "permutation"
     assert promise("The letter-logs are not sorted.") is None
     assert promise("You are given a sorted array consisting of only integers.") == "sorted"
+
+
+def test_a_generated_order_does_not_hide_another_promise_of_the_same_sentence() -> None:
+    def statement(sentence: str) -> Problem:
+        return parse_problem(
+            f"# Find It\n\n{sentence} Return the index of target.\n\n**Example 1:**\n\n```\nInput: nums = [1,2,3], "
+            "target = 2\nOutput: 1\n```\n\n**Constraints:**\n\n- `1 <= nums.length <= 10`\n- `-10 <= nums[i] <= 10`\n"
+            "- `nums` is sorted in ascending order.\n- `-10 <= target <= 10`\n\n```python\nclass Solution:\n"
+            "    def find(self, nums: list[int], target: int) -> int:\n        ...\n```\n")
+    assert "nums" in parse_constraints(statement("Given nums.")).sorted
+    assert tiers_vouched(statement("You are given an array nums that is sorted.")) is None
+    why = tiers_vouched(statement("You are given an array nums that is sorted and is a permutation of [0, n)."))
+    assert why is not None and "permutation" in why

@@ -179,11 +179,16 @@ def rotations(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]
                         out.append({**base, name: rot, **{i: t for i in ints}})
         if name not in c.unique:  # one value nearly everywhere hides which half is sorted: [1, 0, 1, 1, 1]
             n = _small_len(c, name, base, 5)
-            pair = _sorted_small(c, name, base, 2, True)
-            for items in ([pair[0]] + [pair[-1]] * (n - 1), [pair[0]] * (n - 1) + [pair[-1]]) if len(pair) == 2 and n >= 3 else ():
-                for p in sorted(range(n), key=lambda p: (p != 1, p != n - 1, p)):  # the lone value second first
+            r = _list_item_range(c, name, base)
+            low = max(r[0], min(0, r[1] - 1)) if r else 0
+            pair = [low, low + 1] if r and r[0] < r[1] else []
+            lone = ((pair[0], pair[1]), (pair[1], pair[0])) if pair and n >= 3 else ()
+            for odd, common in lone:  # the lone value at index 1 first ([2, 0, 2, 2, 2]), then at the others
+                for at in sorted(range(n), key=lambda i: (i != 1, i)):
+                    items = [common] * n
+                    items[at] = odd
                     for t in pair if ints else [None]:
-                        skewed.append({**base, name: items[p:] + items[:p], **{i: t for i in ints}})
+                        skewed.append({**base, name: items, **{i: t for i in ints}})
     return [x for pair in itertools.zip_longest(out, skewed) for x in pair if x is not None]  # both kinds within the cap
 
 

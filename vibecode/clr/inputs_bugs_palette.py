@@ -13,6 +13,11 @@
 - ``near``: an example input with one item changed to another value the example shows: examples
   are valid inputs, and one change lands next to the line between valid and invalid.
 
+Trees and linked lists are left as they are (their values carry their shape), and the caller
+proposes none of these where vibecode's own inputs are not vouched for (``clr.trust``): a
+collapsed input easily breaks a promise the constraint reader cannot check ("there is no
+contradiction" between two equations on the same variables).
+
 A sorted or rotated sorted list is sorted (and rotated) again after the change. The caller
 (``clr.inputs_tiers``) validates each input against the constraints and takes from every strategy
 in turn, with those of ``clr.inputs_bugs``.
@@ -63,7 +68,8 @@ def _mapped(value: object, table: dict[Leaf, Leaf]) -> object:
 
 
 def _reorder(problem: Problem, c: Constraints, args: Args, rng: random.Random) -> Args:
-    """Sorted lists sorted again, rotated sorted ones sorted and rotated at a random pivot."""
+    """Sorted lists sorted again, rotated sorted ones sorted and rotated at a random pivot (flat
+    lists only: the constraint reader sorts no list of lists, and the validator checks each input)."""
     rotated = rotated_lists(problem)
     for name, v in args.items():
         if not isinstance(v, list) or not v or any(isinstance(x, list) or x is None for x in v):
@@ -77,18 +83,26 @@ def _reorder(problem: Problem, c: Constraints, args: Args, rng: random.Random) -
     return args
 
 
+def _plain(problem: Problem) -> list[str]:
+    """The arguments the strategies may change: lists, strings and integers, not trees or linked
+    lists (a tree's values carry its shape: a binary search tree's order, a heap's)."""
+    return [n for n, spec in specs(problem).items() if spec.base.kind in ("list", "str", "int")]
+
+
 def palette(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
+    plain = _plain(problem)
     for base in bases:
         rng = random.Random(key(base))
-        ints = sorted({u for v in base.values() for u in _units(v) if isinstance(u, int)})
-        chars = sorted({u for v in base.values() for u in _units(v) if isinstance(u, str)})
+        units = [u for n in plain for u in _units(base.get(n))]
+        ints = sorted({u for u in units if isinstance(u, int)})
+        chars = sorted({u for u in units if isinstance(u, str)})
         for size in SIZES:
             keep_i = rng.sample(ints, min(size, len(ints)))
             keep_c = rng.sample(chars, min(size, len(chars)))
             table: dict[Leaf, Leaf] = {v: (v if v in keep_i else rng.choice(keep_i)) for v in ints}
             table.update({ch: (ch if ch in keep_c else rng.choice(keep_c)) for ch in chars})
-            made = {n: _mapped(v, table) for n, v in base.items()}
+            made = {n: _mapped(v, table) if n in plain else v for n, v in base.items()}
             out.append(_reorder(problem, c, made, rng))
     return out
 
@@ -115,8 +129,7 @@ def _thinned(value: object, blank: Leaf, keep: float, rng: random.Random) -> obj
 
 def sparse(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
-    spec = specs(problem)
-    for name in spec:
+    for name in _plain(problem):
         blank = _blank(problem, name)
         if blank is None:
             continue
@@ -144,7 +157,7 @@ def near(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
     for ex in problem.examples:
         rng = random.Random(key(ex.inputs))
-        lists = [n for n, v in ex.inputs.items() if isinstance(v, list) and len(leaves(v)) >= 2]
+        lists = [n for n in _plain(problem) if isinstance(v := ex.inputs.get(n), list) and len(leaves(v)) >= 2]
         for _ in range(NEAR if lists else 0):
             name = rng.choice(lists)
             items = leaves(ex.inputs[name])

@@ -14,7 +14,8 @@ from vibecode.types import Problem
 
 _SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"
 # A span of digits: "digit 1-9", "digits from 1 to 9", "a digit in the range [1, 9]".
-_DIGIT_SPAN = re.compile(r"\bdigits?\s+(?:from\s+|in\s+the\s+range\s+\[\s*)?`?([0-9])`?\s*(?:-|to|through|,)\s*`?([0-9])\b")
+_DIGIT_SPAN = re.compile(r"\bdigits?\s+(?:from\s+)?`?([0-9])`?\s*(?:-|to|through)\s*`?([0-9])\b"
+                         r"|\bdigits?\s+in\s+the\s+range\s+\[\s*([0-9])\s*,\s*([0-9])\s*\]")
 
 
 def drop_what_examples_break(problem: Problem, c: Constraints) -> None:
@@ -117,9 +118,9 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
         (re.search(r"\bletters?\b", low) and "lowercase" not in low and "uppercase" not in low)
     if letters and not _listed(low, "letter"):
         chars += string.ascii_letters
-    span = _DIGIT_SPAN.search(low)
+    span = _digit_span(low)
     if span:  # "a digit 1-9 or '.'": those digits, not every digit
-        chars += "".join(str(d) for d in range(int(span.group(1)), int(span.group(2)) + 1))
+        chars += "".join(str(d) for d in range(span[0], span[1] + 1))
     elif "digit" in low and not _listed(low, "digit"):
         chars += string.digits
     if "parenthes" in low:
@@ -134,6 +135,15 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     for n in names:
         c.chars[n] = unique
     return True
+
+
+def _digit_span(low: str) -> tuple[int, int] | None:
+    """The first and last digit of a span the text names ("digit 1-9", "digits in the range [1, 9]")."""
+    found = _DIGIT_SPAN.search(low)
+    if found is None:
+        return None
+    first, last = (int(d) for d in found.groups() if d is not None)
+    return (first, last) if first <= last else None
 
 
 def _listed(low: str, word: str) -> bool:
