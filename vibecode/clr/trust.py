@@ -19,7 +19,9 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
   and no sentence of the statement's description promises a property of its inputs that lies
   outside the constraint lines ("Given a balanced parentheses string", "non-overlapping
   intervals", "you may assume that the majority element always exists", "String t is generated
-  by random shuffling string s and then add one more letter", ...: :func:`promise`; a sentence
+  by random shuffling string s and then add one more letter", "with the following two
+  properties:", ...: :func:`promise`; an order, "X is sorted", ", sorted in", "given a sorted
+  array", only where the constraint reader does not draw those lists in order; a sentence
   that asks the question, defines a term, introduces a list of illustrations of a term or states
   what the solver may assume about itself promises nothing).
 
