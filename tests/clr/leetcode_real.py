@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.clr.local_exec import execute
 from vibecode.clr.harness import build_job, run_job
+from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.problems.leetcode_data import from_json, render_markdown
 from vibecode.problems.statement import parse_problem
 from vibecode.types import Problem
@@ -23,3 +24,18 @@ def outputs(problem: Problem, code: str, inputs: list[dict[str, object]]) -> lis
     results = run_job(build_job(problem.signature, code, inputs), execute)
     assert len(results) == len(inputs)
     return [f"{r.status}:{r.output!r}" for r in results]
+
+
+def caught_by_bug_inputs(problem: Problem, right: str, wrong: str) -> list[dict[str, object]]:
+    """The generated inputs on which ``wrong`` answers otherwise than ``right``, after checking that
+    the examples and the inputs made without the bug-seeking strategies (``bugs=0``) miss the bug,
+    that every generated input keeps the parsed constraints and that ``right`` runs on every new one."""
+    old = [dict(e.inputs) for e in problem.examples] + [dict(x) for x in generate_inputs(problem, bugs=0).inputs]
+    new = [dict(x) for x in generate_inputs(problem).inputs]
+    assert len(old) > len(problem.examples) + 5
+    assert outputs(problem, right, old) == outputs(problem, wrong, old)  # the old inputs miss the bug
+    assert all(validate_input(x, problem) == [] for x in new)
+    extra = [x for x in new if x not in old]
+    a, b = outputs(problem, right, extra), outputs(problem, wrong, extra)
+    assert all(r.startswith("ok:") for r in a)  # the correct answer runs on every new input
+    return [x for x, ra, rb in zip(extra, a, b, strict=True) if ra != rb]
