@@ -140,7 +140,7 @@ def test_no_collapsed_values_where_the_reader_cannot_check_the_promises(tmp_path
     proposed = [x for make in PALETTE_STRATEGIES.values() for x in make(problem, c, bases)]
     assert not [x for x in generate_inputs(problem).inputs if x in proposed]
     with monkeypatch.context() as patch:  # the same problem as if its promises were generated
-        patch.setattr(inputs_tiers, "tiers_vouched", lambda _: None)
+        patch.setattr(inputs_tiers, "tiers_vouched", lambda *_: None)
         assert [x for x in generate_inputs(problem).inputs if x in proposed]
     lines = dev_pool("LeetCode/evaluate_division@agree")
     result = solve_pool(tmp_path, problem, lines)

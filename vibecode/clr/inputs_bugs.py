@@ -177,19 +177,27 @@ def rotations(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]
                     probes = list(dict.fromkeys(rot)) if n <= 3 else [rot[(p + 1) % n], max(rot) + 1][p % 2:][:1]
                     for t in probes if ints else [None]:
                         out.append({**base, name: rot, **{i: t for i in ints}})
-        if name not in c.unique:  # one value nearly everywhere hides which half is sorted: [1, 0, 1, 1, 1]
-            n = _small_len(c, name, base, 5)
-            r = _list_item_range(c, name, base)
-            low = max(r[0], min(0, r[1] - 1)) if r else 0
-            pair = [low, low + 1] if r and r[0] < r[1] else []
-            lone = ((pair[0], pair[1]), (pair[1], pair[0])) if pair and n >= 3 else ()
-            for odd, common in lone:  # the lone value at index 1 first ([2, 0, 2, 2, 2]), then at the others
-                for at in sorted(range(n), key=lambda i: (i != 1, i)):
-                    items = [common] * n
-                    items[at] = odd
-                    for t in pair if ints else [None]:
-                        skewed.append({**base, name: items, **{i: t for i in ints}})
+        if name not in c.unique:
+            skewed += _skewed(c, name, base, ints)
     return [x for pair in itertools.zip_longest(out, skewed) for x in pair if x is not None]  # both kinds within the cap
+
+
+def _skewed(c: Constraints, name: str, base: Args, ints: list[str]) -> list[Args]:
+    """Rotated sorted lists of one value nearly everywhere, where a search cannot tell which half is
+    sorted (``[1, 0, 1, 1, 1]``): the lone value at index 1 first, then at the others; each value a target."""
+    n = _small_len(c, name, base, 5)
+    r = _list_item_range(c, name, base)
+    if r is None or r[0] >= r[1] or n < 3:
+        return []
+    low = max(r[0], min(0, r[1] - 1))
+    out: list[Args] = []
+    for odd, common in ((low, low + 1), (low + 1, low)):
+        for at in sorted(range(n), key=lambda i: (i != 1, i)):
+            items = [common] * n
+            items[at] = odd
+            for t in (low, low + 1) if ints else [None]:
+                out.append({**base, name: items, **{i: t for i in ints}})
+    return out
 
 
 def runs(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:

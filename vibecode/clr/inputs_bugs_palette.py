@@ -30,6 +30,7 @@ from collections import Counter
 
 from vibecode.clr.inputs_bugs import Strategies
 from vibecode.clr.inputs_check import key, leaves, rotated_lists, seen_values, specs
+from vibecode.clr.inputs_values import rotated_sorted
 from vibecode.problems.constraint_types import Constraints
 from vibecode.types import Problem
 
@@ -49,8 +50,8 @@ def _units(value: object) -> list[Leaf]:
     """The integers and the letters or digits of ``value`` (a string counts by its characters)."""
     out: list[Leaf] = []
     for x in leaves(value):
-        if _is_int(x):
-            out.append(x)  # type: ignore[arg-type]
+        if isinstance(x, int) and not isinstance(x, bool):
+            out.append(x)
         elif isinstance(x, str):
             out += [ch for ch in x if ch.isalnum()]
     return out
@@ -62,8 +63,8 @@ def _mapped(value: object, table: dict[Leaf, Leaf]) -> object:
         return [_mapped(v, table) for v in value]
     if isinstance(value, str):
         return "".join(str(table.get(ch, ch)) for ch in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return table.get(value, value)
+    if _is_int(value):
+        return table.get(value, value)  # type: ignore[call-overload]
     return value
 
 
@@ -74,12 +75,10 @@ def _reorder(problem: Problem, c: Constraints, args: Args, rng: random.Random) -
     for name, v in args.items():
         if not isinstance(v, list) or not v or any(isinstance(x, list) or x is None for x in v):
             continue
-        if name in c.sorted or name in rotated:
-            v = sorted(v)
         if name in rotated:
-            pivot = rng.randrange(len(v))
-            v = v[pivot:] + v[:pivot]
-        args[name] = v
+            args[name] = rotated_sorted(v, rng)
+        elif name in c.sorted:
+            args[name] = sorted(v)
     return args
 
 

@@ -236,7 +236,7 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
     bases = bug_bases([a for a, _ in out.values()])
     proposed = bug_candidates(problem, c, bases) | struct_candidates(problem, c, bases) | format_candidates(problem, c, bases) \
         | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES, problem, c, bases)
-    if tiers_vouched(problem) is None:  # collapsed values break what the reader cannot check ("no contradiction")
+    if tiers_vouched(problem, c) is None:  # collapsed values break what the reader cannot check ("no contradiction")
         proposed |= propose(PALETTE_STRATEGIES, problem, c, bases)
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0

@@ -236,9 +236,7 @@ class ValueMaker:
         if name in self.c.sorted and depth == 0:
             items.sort()
         if name in self.rotated and depth == 0 and items:
-            items.sort(key=lambda v: (v is None, v))
-            pivot = self.rng.randrange(len(items))
-            items = items[pivot:] + items[:pivot]
+            items = rotated_sorted(items, self.rng)
         return items
 
     def _distinct(self, items: list[object], elem: TypeSpec, name: str, assigned: dict[str, object],
@@ -324,6 +322,14 @@ class ValueMaker:
         while out and out[-1] is None:
             out.pop()
         return out
+
+
+def rotated_sorted(items: list[object], rng: random.Random) -> list[object]:
+    """``items`` sorted (``None`` last) and rotated at a random pivot: a list the statement calls
+    a rotated sorted array, as it is drawn."""
+    items = sorted(items, key=lambda v: (v is None, v))
+    pivot = rng.randrange(len(items))
+    return items[pivot:] + items[:pivot]
 
 
 def check_members(c: Constraints, name: str, lo: float, hi: float) -> list[int]:

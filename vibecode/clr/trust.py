@@ -38,7 +38,7 @@ import re
 from collections.abc import Collection, Mapping
 
 from vibecode.clr.inputs_check import rotated_lists, specs
-from vibecode.problems.constraints import parse_constraints
+from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.types import Problem
 
 TRUSTED_SOURCES = ("model", "generator")  # inputs the model wrote after reading the statement
@@ -167,12 +167,12 @@ def defined_terms(text: str) -> set[str]:
     return {"valid"} if any(_DEFINES_VALID.search(s) for s in sentences(text)) else set()
 
 
-def tiers_vouched(problem: Problem) -> str | None:
+def tiers_vouched(problem: Problem, constraints: Constraints | None = None) -> str | None:
     """None when vibecode's own inputs (tiers, differential) are known valid for ``problem``;
-    otherwise why not, in words."""
+    otherwise why not, in words. ``constraints``: the problem's, when the caller has them parsed."""
     if not problem.constraints:
         return "the problem has no constraint lines, so nothing vouches for generated inputs"
-    c = parse_constraints(problem)
+    c = constraints if constraints is not None else parse_constraints(problem)
     if c.skipped:
         line, kind = c.skipped[0]
         if kind == "partly read":
