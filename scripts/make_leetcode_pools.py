@@ -88,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--src", default="tests/data/leetcode_pools/src")
     ap.add_argument("--out", default="tests/data/leetcode_pools")
-    ap.add_argument("--part", choices=("dev", "held-out", "held-out-2", "all"), default="all",
-                    help="build only this part's source (dev: src/dev.txt); default all")
+    ap.add_argument("--part", default="all",
+                    help="build only this part's source (dev: src/dev.txt, held-out-3: src/held-out-3.txt); default all")
     args = ap.parse_args(argv)
     settings = Settings()
     sandbox = make_sandbox(settings.sandbox, settings)

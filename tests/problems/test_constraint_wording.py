@@ -167,6 +167,20 @@ def test_columns_named_by_a_tuple_of_new_names() -> None:
     assert validate_input({"grid": grid, "hits": [[2, 0]]}, p)  # x_i <= m - 1
     assert validate_input({"grid": grid, "hits": [[0, 3]]}, p)  # y_i <= n - 1
     assert validate_input({"grid": grid, "hits": [[1, 1], [1, 1]]}, p)  # the pairs unique
-    assert tuple_columns(["edges[i].length == 2", "0 <= a_i, b_i < n"], {"edges": "list"}, {}) == {}  # no tuple
+    assert tuple_columns(["edges[i].length == 2", "0 <= a_i, b_i < n"], {"edges": "list"}, {}) == {
+        "a_i": ("edges", 0), "b_i": ("edges", 1)}  # a bare list of new names, never bound elsewhere
+    assert tuple_columns(["edges[i].length == 3", "0 <= a_i, b_i < n"], {"edges": "list"}, {}) == {}  # 2 names, rows of 3
     assert tuple_columns(["a[i].length == 2", "b[i].length == 2", "All (x_i, y_i) are unique."],
                          {"a": "list", "b": "list"}, {}) == {}  # two lists of pairs: whose?
+
+
+def test_columns_named_by_a_bare_list_of_new_names() -> None:
+    # the statement never says edges[i] = [ai, bi]; the data breaks three of its lines (data_breaks.json)
+    breaks = ("breaks 'ai != bi'", "edges has length 0", "n has value 0")
+    p, hidden = real("number_of_connected_components_in_an_undirected_graph", data_breaks=breaks)
+    understood(p, "0 <= ai, bi < n", "ai != bi")
+    assert [h for h in hidden if any("ai != bi" in b for b in validate_input(h, p))] == [
+        {"n": 5, "edges": [[0, 1], [2, 3], [4, 4]]}]  # the one self-loop
+    assert validate_input({"n": 3, "edges": [[0, 1], [1, 2]]}, p) == []
+    assert validate_input({"n": 3, "edges": [[0, 3]]}, p)  # bi < n
+    assert validate_input({"n": 3, "edges": [[1, 1]]}, p)  # ai != bi

@@ -7,7 +7,9 @@
 - a plural or singular spelling of a list argument (``images[i][j]`` for ``image``);
 - other names for the columns of the one list argument whose rows have that many items, from a
   tuple of new names in a line (``hits[i].length == 2``, "All (x_i, y_i) are unique": ``x_i`` is
-  column 0, ``y_i`` column 1, where the statement says ``hits[i] = (rowi, coli)``);
+  column 0, ``y_i`` column 1, where the statement says ``hits[i] = (rowi, coli)``), or from a
+  bare list of them where the statement never binds them (``edges[i].length == 2``, ``0 <= ai, bi
+  < n``: ``ai`` is column 0);
 - sizes the statement's prose defines: "You are given n points" (``1 <= n <= 500`` is the length
   of ``points``), "A linked list of length n", "a binary tree with n nodes", "a n * n matrix grid".
 """
@@ -98,11 +100,12 @@ def tuple_columns(lines: list[str], params: dict[str, str], columns: dict[str, t
     that many items (see the module); empty when there is no such tuple or argument."""
     fixed = {m.group(1): int(m.group(2)) for line in lines
              for m in re.finditer(r"\b(\w+)\[\w\]\.length\s*==\s*(\d+)\b", line) if params.get(m.group(1)) == "list"}
-    for line in lines:
-        for m in re.finditer(r"\(([^()]+)\)", line):
-            items = [t.strip() for t in m.group(1).split(",")]
-            lists = [n for n, k in fixed.items() if k == len(items)]
-            if len(lists) == 1 and len(items) >= 2 and len(set(items)) == len(items) and all(
-                    re.fullmatch(r"[a-z]+_?i", t) and t not in params and t not in columns for t in items):
-                return {t: (lists[0], j) for j, t in enumerate(items)}
+    tuples = [m.group(1) for line in lines for m in re.finditer(r"\(([^()]+)\)", line)]
+    bare = [m.group(0) for line in lines for m in re.finditer(r"\b[a-z]+_?i(?:\s*,\s*[a-z]+_?i)+\b", line)]
+    for group in tuples + bare:
+        items = [t.strip() for t in group.split(",")]
+        lists = [n for n, k in fixed.items() if k == len(items)]
+        if len(lists) == 1 and len(items) >= 2 and len(set(items)) == len(items) and all(
+                re.fullmatch(r"[a-z]+_?i", t) and t not in params and t not in columns for t in items):
+            return {t: (lists[0], j) for j, t in enumerate(items)}
     return {}
