@@ -128,3 +128,17 @@ def test_the_generator_is_drawn_often_enough_to_reach_a_rare_input_and_its_repea
     assert not got.notes
     few = run_generator(runner, problem, answer, seeds=8)
     assert [x["nums"] for x in few.inputs] == [[1, 2, 3]]  # eight draws miss it
+
+
+def test_generator_arguments_spelled_in_snake_case_are_the_signatures() -> None:
+    # shortest_word_distance_iii says wordsDict; a model writing Python names it words_dict
+    problem = _problem("shortest_word_distance_iii")
+    assert "wordsDict" in problem.signature.arg_names
+    answer = ("```python\ndef generate_input(rng):\n"
+              "    return {'words_dict': ['a', 'b', 'a'], 'word1': 'a', 'word2': 'b'}\n```\n")
+    runner = CandidateRunner(make_sandbox("local", Settings()))
+    got = run_generator(runner, problem, answer, seeds=2)
+    assert list(got.inputs) == [{"wordsDict": ["a", "b", "a"], "word1": "a", "word2": "b"}] and not got.notes
+    clash = answer.replace("'word2': 'b'", "'word2': 'b', 'Word1': 'a'")  # two spellings of one name: no guess
+    dropped = run_generator(runner, problem, clash, seeds=2)
+    assert not dropped.inputs and "argument names" in dropped.notes[0]

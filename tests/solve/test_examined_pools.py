@@ -12,6 +12,13 @@ the pick must be a candidate the package's hidden tests label correct, never a w
 - search_in_rotated_sorted_array_ii@wrong-majority: "nums is guaranteed to be rotated at some
   pivot" was an unread promise, so the oracle's verdicts were set aside; read and generated, with
   one value nearly everywhere (``[2, 0, 2, 2, 2]``), the oracle rejects the distinct-value search.
+
+Held-out 26-50 (held-out-2.jsonl), examined on 2026-12-07 after held-out 51-75 were written blind:
+
+- shortest_word_distance_iii@wrong-majority: the model's generator named its argument
+  ``words_dict`` where the statement says ``wordsDict``, so all its inputs were dropped and the
+  oracle could judge only vibecode's own, which the promise "they represent two individual words"
+  keeps from counting; the three samples that test an index by truthiness won every order.
 """
 
 from __future__ import annotations
@@ -24,29 +31,33 @@ import pytest
 from tests.clr.leetcode_real import real
 from tests.solve.pools import solve_pool
 
-POOLS = Path(__file__).resolve().parents[1] / "data" / "leetcode_pools" / "held-out.jsonl"
+POOLS = Path(__file__).resolve().parents[1] / "data" / "leetcode_pools"
 
 
-def _pool(pool_id: str, reverse: bool) -> list[dict[str, object]]:
-    lines = [x for x in map(json.loads, POOLS.read_text().splitlines()) if x["task_id"] == pool_id]
+def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
+    text = (POOLS / f"{part}.jsonl").read_text()
+    lines = [x for x in map(json.loads, text.splitlines()) if x["task_id"] == pool_id]
     candidates = [x for x in lines if x["kind"] == "candidate"]
     return (candidates[::-1] if reverse else candidates) + [x for x in lines if x["kind"] != "candidate"]
 
 
-@pytest.mark.parametrize(("pool_id", "reverse"), [
-    ("LeetCode/valid_sudoku@agree", True),
-    ("LeetCode/group_anagrams@agree", True),
-    ("LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", False),
-    ("LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", True),
+@pytest.mark.parametrize(("part", "pool_id", "reverse"), [
+    ("held-out", "LeetCode/valid_sudoku@agree", True),
+    ("held-out", "LeetCode/group_anagrams@agree", True),
+    ("held-out", "LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", False),
+    ("held-out", "LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", True),
+    ("held-out-2", "LeetCode/shortest_word_distance_iii@wrong-majority", False),
 ])
-def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, pool_id: str, reverse: bool) -> None:
-    lines = _pool(pool_id, reverse)
+def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
+    lines = _pool(part, pool_id, reverse)
     slug = pool_id.split("/", 1)[1].split("@", 1)[0]
     result = solve_pool(tmp_path, real(slug), lines)
     assert result.best is not None
     picked = [x for x in lines if x["kind"] == "candidate"][result.best.index]
     assert picked["correct"] is True, f"{pool_id}: picked {picked['note']!r} ({result.status})"
-    if pool_id.endswith("@wrong-majority"):  # the oracle decides between the clusters
+    if slug == "shortest_word_distance_iii":  # the oracle decides, on the generator's inputs only
+        assert result.status == "plausible" and "oracle" in result.decision.reason
+    elif pool_id.endswith("@wrong-majority"):  # the oracle decides between the clusters
         assert result.status == "verified" and "oracle" in result.decision.reason
     else:  # two correct answers against a wrong one that passes the examples: contested, never verified
         assert result.status == "plausible"

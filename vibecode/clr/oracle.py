@@ -8,7 +8,9 @@ candidate whose answer differs there fails, with the input shown.
 
 The generator is model code too: it runs in the sandbox (``generate_input(rng)`` called with
 ``random.Random(seed)`` for a few seeds), and what it returns is kept only when it is a valid,
-small input for the problem (``vibecode.clr.inputs.validate_input``).
+small input for the problem (``vibecode.clr.inputs.validate_input``), its arguments named as the
+signature names them (a spelling that differs only in case and underscores, ``words_dict`` for
+``wordsDict``, is read as that name).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def run_generator(runner: CandidateRunner, problem: Problem, answer: str | None,
         if r.status != "ok" or not isinstance(r.output, dict):
             dropped.append("crashed" if r.status != "ok" else "not a dict of arguments")
             continue
-        args = {str(k): v for k, v in r.output.items()}
+        args = _renamed({str(k): v for k, v in r.output.items()}, names)
         if set(args) != names:
             dropped.append(f"argument names {sorted(args)} instead of {sorted(names)}")
             continue
@@ -87,6 +89,23 @@ def run_generator(runner: CandidateRunner, problem: Problem, answer: str | None,
         kept.setdefault(text, {p: args[p] for p in problem.signature.arg_names})
     notes = (f"{len(dropped)} input(s) from the model's generator were dropped (first: {dropped[0]})",) if dropped else ()
     return InputSet(tuple(kept.values()), "generator", notes)
+
+
+def _spelling(name: str) -> str:
+    return name.replace("_", "").lower()
+
+
+def _renamed(args: dict[str, object], names: set[str]) -> dict[str, object]:
+    """``args`` under the signature's ``names`` where they differ only in spelling
+    (``words_dict`` for ``wordsDict``, as a model that writes snake_case Python does), one to
+    one; otherwise ``args`` as they are."""
+    if set(args) == names:
+        return args
+    by_spelling = {_spelling(n): n for n in names}
+    target = {k: by_spelling.get(_spelling(k)) for k in args}
+    if len(by_spelling) != len(names) or None in target.values() or len(set(target.values())) != len(args):
+        return args
+    return {str(target[k]): v for k, v in args.items()}
 
 
 _RESOURCES = re.compile(r"\b(?:MemoryError|RecursionError)\b|while running this input$")
