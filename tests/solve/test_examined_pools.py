@@ -19,6 +19,14 @@ Held-out 26-50 (held-out-2.jsonl), examined on 2026-12-07 after held-out 51-75 w
   ``words_dict`` where the statement says ``wordsDict``, so all its inputs were dropped and the
   oracle could judge only vibecode's own, which the promise "they represent two individual words"
   keeps from counting; the three samples that test an index by truthiness won every order.
+
+Held-out 51-75 (held-out-3.jsonl), examined the same day after it had been benched blind (at
+56b9ff5 and at 46e41b8) and held-out 76-100 had been written:
+
+- longest_substring_with_at_most_k_distinct_characters@wrong-majority, stored order and reversed:
+  ``k`` drawn across [0, 50] was nearly always at least the number of letters drawn, so the
+  window that evicts the letter at its left edge agreed with the oracle on 62 inputs and was
+  *verified*; ``k`` set to counts of the drawn strings (``clr.inputs_bugs_counts``) separates it.
 """
 
 from __future__ import annotations
@@ -47,6 +55,8 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out", "LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", False),
     ("held-out", "LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", True),
     ("held-out-2", "LeetCode/shortest_word_distance_iii@wrong-majority", False),
+    ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", False),
+    ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", True),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates, propose
+from vibecode.clr.inputs_bugs_counts import COUNT_STRATEGIES, count_bases
 from vibecode.clr.inputs_bugs_format import format_candidates
 from vibecode.clr.inputs_bugs_named import NAMED_STRATEGIES
 from vibecode.clr.inputs_bugs_palette import PALETTE_STRATEGIES
@@ -233,11 +234,12 @@ def bug_bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
 def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
     """Add up to ``limit`` bug-seeking inputs to ``out`` (edge tier), taking from each strategy in
     turn; a note when the validator drops most of what they propose."""
-    bases = bug_bases([a for a, _ in out.values()])
+    drawn = [a for a, _ in out.values()]
+    bases = bug_bases(drawn)
     proposed = bug_candidates(problem, c, bases) | struct_candidates(problem, c, bases) | format_candidates(problem, c, bases) \
         | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES, problem, c, bases)
-    if tiers_vouched(problem, c) is None:  # collapsed values break what the reader cannot check ("no contradiction")
-        proposed |= propose(PALETTE_STRATEGIES, problem, c, bases)
+    if tiers_vouched(problem, c) is None:  # collapsed values and counts break what the reader cannot check
+        proposed |= propose(PALETTE_STRATEGIES, problem, c, bases) | propose(COUNT_STRATEGIES, problem, c, count_bases(drawn))
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0
     for name, made in proposed.items():
