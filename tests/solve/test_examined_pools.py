@@ -26,7 +26,10 @@ Held-out 51-75 (held-out-3.jsonl), examined the same day after it had been bench
 - longest_substring_with_at_most_k_distinct_characters@wrong-majority, stored order and reversed:
   ``k`` drawn across [0, 50] was nearly always at least the number of letters drawn, so the
   window that evicts the letter at its left edge agreed with the oracle on 62 inputs and was
-  *verified*; ``k`` set to counts of the drawn strings (``clr.inputs_bugs_counts``) separates it.
+  *verified*; ``k`` set to counts of the drawn strings (``clr.inputs_bugs_counts``) separates it;
+- nested_list_weight_sum_ii@agree, reversed: ``list[Any]`` was a type vibecode could not generate,
+  so the clusters were formed on the two examples alone and the pick fell to the order; nested
+  lists of integers are generated now, and "There are no empty lists." is read.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-2", "LeetCode/shortest_word_distance_iii@wrong-majority", False),
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", False),
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", True),
+    ("held-out-3", "LeetCode/nested_list_weight_sum_ii@agree", True),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)

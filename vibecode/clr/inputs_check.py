@@ -42,6 +42,17 @@ def supported(spec: TypeSpec) -> bool:
     return spec.kind in _SUPPORTED - {"list"}
 
 
+def nested_ints(problem: Problem, name: str) -> bool:
+    """Whether ``name`` is a ``list[Any]`` whose examples are lists of integers nested at any depth
+    (``nestedList = [[1,1],2,[1,1]]``): generated as such (``clr.inputs_values``)."""
+    spec = specs(problem).get(name)
+    shown = seen_values(problem, name)
+    lists = [v for v in shown if isinstance(v, list)]
+    return (spec is not None and spec.base.kind == "list" and spec.base.element.kind == "any" and bool(shown)
+            and len(lists) == len(shown) and any(isinstance(x, list) for v in lists for x in v)
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in leaves(lists)))
+
+
 def seen_values(problem: Problem, name: str) -> list[object]:
     return [ex.inputs[name] for ex in problem.examples if name in ex.inputs]
 

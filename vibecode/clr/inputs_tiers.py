@@ -32,7 +32,15 @@ from vibecode.clr.inputs_bugs_named import NAMED_STRATEGIES
 from vibecode.clr.inputs_bugs_palette import PALETTE_STRATEGIES
 from vibecode.clr.inputs_bugs_struct import struct_candidates
 from vibecode.clr.inputs_bugs_vocab import VOCAB_STRATEGIES
-from vibecode.clr.inputs_check import key, leaf, outside_examples, specs, supported, validate_input
+from vibecode.clr.inputs_check import (
+    key,
+    leaf,
+    nested_ints,
+    outside_examples,
+    specs,
+    supported,
+    validate_input,
+)
 from vibecode.clr.inputs_made import make_derived
 from vibecode.clr.inputs_values import MAX_LEN, ValueMaker
 from vibecode.clr.trust import tiers_vouched
@@ -166,7 +174,7 @@ def _unsupported(problem: Problem) -> str | None:
     spec = specs(problem)
     if not spec:
         return "the function takes no arguments"
-    bad = [n for n, s in spec.items() if not supported(s)]
+    bad = [n for n, s in spec.items() if not supported(s) and not nested_ints(problem, n)]
     if bad:
         types = {p.name: p.type for p in problem.signature.params}
         return f"cannot generate values of type {types[bad[0]]} for {bad[0]}"

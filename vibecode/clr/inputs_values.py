@@ -17,13 +17,14 @@ import re
 import string
 from typing import Any
 
-from vibecode.clr.inputs_check import leaves, lengths, rotated_lists, seen_values
+from vibecode.clr.inputs_check import leaves, lengths, nested_ints, rotated_lists, seen_values
 from vibecode.problems.constraint_types import Range
 from vibecode.problems.constraints import Constraints, resolve
 from vibecode.problems.typespec import TypeSpec
 from vibecode.types import Problem
 
 MAX_LEN = 40
+NESTED_DEPTH = 5  # the deepest list a nested list of integers is generated with
 SCALAR_CAP = 10_000
 SIEVE_LIMIT = 1_000_000  # primes are listed up to this bound; a wider range is drawn blind
 _KIND = re.compile(r"power of (\d+|two)|prime")
@@ -186,6 +187,8 @@ class ValueMaker:
         spec = spec.base
         if spec.kind == "list":
             return self.sequence(spec, name, mode, assigned, depth)
+        if spec.kind == "any" and nested_ints(self.problem, name):
+            return self._nested(mode, depth)
         if spec.kind == "str":
             lo, hi = self._len_range(name, assigned, inner=True) if name in self.c.inner_length and depth == 1 else (1, 6)
             shown = self._shown_lengths(name)
@@ -195,6 +198,15 @@ class ValueMaker:
             chars = self._chars(name)
             return "".join(self.rng.choice(chars) for _ in range(n))
         return self.scalar(spec, name, mode, assigned, item=True, col=col)
+
+    def _nested(self, mode: str, depth: int) -> object:
+        """An item of a nested list of integers: an integer, or (less often the deeper it is, never
+        below ``NESTED_DEPTH``) a non-empty list of one to three items, one level deeper. The
+        values are small, negative in the "negative" mode (the checks of the constraint lines drop
+        what breaks a stated range)."""
+        if depth >= NESTED_DEPTH or self.rng.random() < 0.4 + 0.15 * depth:
+            return self.rng.randint(-20, -1) if mode == "negative" else self.rng.randint(-20, 20)
+        return [self._nested(mode, depth + 1) for _ in range(self.rng.randint(1, 3))]
 
     def sequence(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], depth: int = 0) -> object:
         """A list (or string, or linked list) at nesting ``depth`` (0 = the argument itself)."""

@@ -6,7 +6,8 @@ with one dev line:
   integer argument is one of the tree's values;
 - "The maximum depth of any integer is less than or equal to 50." (nested_list_weight_sum, "The
   depth of an integer is the number of lists that it is inside of") -> the nesting depth of the one
-  list argument;
+  list argument; "There are no empty lists." (nested_list_weight_sum_ii, one list argument whose
+  statement speaks of a nested list) -> no list inside it, nor itself, is empty;
 - "All rectangles have non zero area." (rectangle_area_ii, ``rectangle[i] = [xi1, yi1, xi2, yi2]``)
   -> no row of the rectangles has two equal x or two equal y corners.
 - "-10^4 <= xi, yi <= 10^4" (valid_square, "The coordinate of a point pi is represented as [xi,
@@ -32,6 +33,7 @@ from vibecode.problems.constraint_types import Check, Constraints, _plain, numbe
 _EXISTS = re.compile(r"^there exists? (?:some|a|one|at least one) node in the tree (?:where|with|whose) "
                      r"(?:node\.val|its value|value) ==? (\w+)\s*\.?$", re.I)
 _DEPTH = re.compile(r"^the maximum depth of any integer is (?:less than or equal to|at most) (\S+?)\s*\.?$", re.I)
+_NO_EMPTY = re.compile(r"^there (?:are|is) no empty (?:nested )?lists?\s*\.?$", re.I)
 _POINT = re.compile(r"\bpoint ([a-z])i is represented as \[\s*(\w+)i,\s*(\w+)i\s*\]", re.I)
 _BOTH = re.compile(r"^(\S+)\s*<=\s*(\w+),\s*(\w+)\s*<=\s*(\S+?)\s*\.?$")
 _TREE_DEPTH = re.compile(r"^(\S+)\s*<=\s*(\w+)\s*<=\s*the depth of (?:the )?tree(?:\s*\+\s*(\d+))?\s*\.?$", re.I)
@@ -67,6 +69,10 @@ def read_shape(line: str, params: dict[str, str], statement: str, c: Constraints
     if m and isinstance(most, int) and len(lists) == 1 and re.search(r"\bdepth\b", statement):
         name = lists[0]
         c.checks.append(Check(line, "nesting depth", lambda a: _depth(v) <= most if isinstance(v := a.get(name), list) else None))
+        return True
+    if _NO_EMPTY.match(text) and len(lists) == 1 and re.search(r"\bnested list\b", statement, re.I):
+        name = lists[0]
+        c.checks.append(Check(line, "no empty lists", lambda a: _no_empty(v) if isinstance(v := a.get(name), list) else None))
         return True
     m, point = _BOTH.match(text), _POINT.search(_plain(statement))
     if m and point:
@@ -109,6 +115,10 @@ def _depth(v: object) -> int:
     if not isinstance(v, list):
         return 0
     return 1 + max((_depth(x) for x in v if isinstance(x, list)), default=0)
+
+
+def _no_empty(v: list[object]) -> bool:
+    return bool(v) and all(_no_empty(x) for x in v if isinstance(x, list))
 
 
 def _areas(rows: object) -> bool | None:
