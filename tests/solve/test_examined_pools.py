@@ -18,7 +18,10 @@ Held-out 26-50 (held-out-2.jsonl), examined on 2026-12-07 after held-out 51-75 w
 - shortest_word_distance_iii@wrong-majority: the model's generator named its argument
   ``words_dict`` where the statement says ``wordsDict``, so all its inputs were dropped and the
   oracle could judge only vibecode's own, which the promise "they represent two individual words"
-  keeps from counting; the three samples that test an index by truthiness won every order.
+  keeps from counting; the three samples that test an index by truthiness won every order;
+- basic_calculator_ii@agree, reversed: vibecode drew random strings of digits, operators and
+  spaces, on which the two correct calculators disagree while the one that floors a negative
+  quotient agrees with one of them; expressions are made now (``constraint_expressions``).
 
 Held-out 51-75 (held-out-3.jsonl), examined the same day after it had been benched blind (at
 56b9ff5 and at 46e41b8) and held-out 76-100 had been written:
@@ -58,6 +61,7 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out", "LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", False),
     ("held-out", "LeetCode/search_in_rotated_sorted_array_ii@wrong-majority", True),
     ("held-out-2", "LeetCode/shortest_word_distance_iii@wrong-majority", False),
+    ("held-out-2", "LeetCode/basic_calculator_ii@agree", True),
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", False),
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", True),
     ("held-out-3", "LeetCode/nested_list_weight_sum_ii@agree", True),

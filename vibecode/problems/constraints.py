@@ -36,6 +36,7 @@ from vibecode.problems.constraint_checks import read_other
 from vibecode.problems.constraint_clauses import PARTLY_READ, read_clauses
 from vibecode.problems.constraint_counts import read_counts
 from vibecode.problems.constraint_design import design_constraints
+from vibecode.problems.constraint_expressions import read_expression
 from vibecode.problems.constraint_exprs import (
     column_aliases,
     flat_column_aliases,
@@ -161,6 +162,7 @@ def parse_constraints(problem: Problem) -> Constraints:
                     or read_rows(text, params, problem.statement, lambda t: bound_term(t, params, aliases), c) \
                     or read_shape(text, params, problem.statement, c) \
                     or read_format(text, params, lines, c) \
+                    or read_expression(text, params, lines, c) \
                     or read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
                     or understood
         return understood
