@@ -9,6 +9,7 @@ import pytest
 
 from tests.clr.leetcode_real import real
 from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.clr.trust import tiers_vouched
 from vibecode.problems.constraint_expressions import make_expression, parses
 from vibecode.problems.constraints import parse_constraints
 
@@ -51,3 +52,11 @@ def test_the_grammar() -> None:
     for _ in range(200):
         assert parses(make_expression("+-()", True, True, rng), "+-()", True)
         assert parses(make_expression("+-*/()", False, False, rng), "+-*/()", False)
+
+
+def test_an_expression_always_valid_is_no_promise_where_expressions_are_made() -> None:
+    p = real("basic_calculator_iii")
+    assert "You may assume that the given expression is always valid." in p.statement
+    assert tiers_vouched(p) is None
+    why = tiers_vouched(real("basic_calculator_ii"))
+    assert why is not None and "32-bit" in why  # its answer bound is still a promise

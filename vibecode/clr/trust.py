@@ -21,7 +21,8 @@ The rule, per shared input (its *source* is known from where it sits; see :func:
   intervals", "you may assume that the majority element always exists", "String t is generated
   by random shuffling string s and then add one more letter", "with the following two
   properties:", ...: :func:`promise`; an order, "X is sorted", ", sorted in", "given a sorted
-  array", only where the constraint reader does not draw those lists in order; a sentence
+  array", only where the constraint reader does not draw those lists in order; "the given
+  expression is always valid" only where expressions are not made; a sentence
   that asks the question, defines a term, introduces a list of illustrations of a term or states
   what the solver may assume about itself promises nothing).
 
@@ -68,6 +69,9 @@ _QUESTION = re.compile(
 _DEFINITION = re.compile(
     r"^(?:in this problem,? |note:? |recall that |formally,? |in other words,? )?(?:a|an|any)\s|"
     r"\bis (?:called|said|defined|considered)\b|\bif and only if\b|\bmeans\b|\bwe call\b", re.I)
+# "You may assume that the given expression is always valid." (basic_calculator_iii)
+_VALID_EXPRESSION = re.compile(r"^(?:you may assume (?:that )?)?the (?:given )?expression is (?:always )?valid\s*\.?$", re.I)
+
 # The question's own use of a promise word: "can guarantee a win", "values that are guaranteed to be found".
 _ASKED_GUARANTEE = re.compile(r"\bguarantee (?:a|an|the|your)\b|\bguaranteed to\b(?! be (?:a|an|valid|unique)\b)", re.I)
 # An assumption about the solver or the players, not the input: "assume that you have an infinite
@@ -192,6 +196,8 @@ def tiers_vouched(problem: Problem, constraints: Constraints | None = None) -> s
         word = promise(sentence, names, defined)
         if word and word == derived(sentence, names) and any(line in sentence for line in made):
             continue
+        if word and _VALID_EXPRESSION.search(sentence) and any(ch.kind == "expression" for ch in c.checks):
+            continue  # "the given expression is always valid": expressions are made (constraint_expressions)
         if word and _ORDER.fullmatch(word):
             named = [n for n in lists if re.search(rf"\b{re.escape(n)}\b", sentence)] or lists
             if named and set(named) <= ordered:  # the order is generated: what else does it promise?
