@@ -164,3 +164,19 @@ def test_a_rival_the_oracle_rejected_backs_no_dispute() -> None:
     d = decide(pool, k=4, oracle=(*top[:5], "ok:9"), trusted=(True,) * 5 + (False,))
     seen = d.evidence or {}
     assert seen["rivals_rejected"] == 1 and (seen["oracle_disputed"], seen["oracle_backed"]) == (1, 0)
+
+
+def test_one_answer_to_every_generated_input_is_not_verified_and_counts_as_one_input() -> None:
+    # matchsticks_to_square (held-out-4): 36 random stick lists, none makes a square; a greedy
+    # that misses the squares it should find answered false on every one, as the correct ones did
+    same = ("ok:true", "ok:false", *("ok:false",) * 36)
+    d = decide([ev(0, same), ev(1, same)], k=2)
+    assert d.status == "plausible" and "same answer, false" in d.reason
+    assert d.evidence["one_answer"] is True
+    varied = ("ok:true", "ok:false", *("ok:false",) * 35, "ok:true")
+    v = decide([ev(0, varied), ev(1, varied)], k=2)
+    assert v.status == "verified" and v.evidence["one_answer"] is False
+    assert d.reliability < v.reliability
+    # G and J count as one input each: as if a single generated input had run
+    assert more(one_answer=True) == more(generated=1) < reliability(BASE)
+    assert more(one_answer=True, oracle_agreed=30) == more(generated=1, oracle_agreed=1)

@@ -79,3 +79,17 @@ def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: 
         assert result.status == "verified" and "oracle" in result.decision.reason
     else:  # two correct answers against a wrong one that passes the examples: contested, never verified
         assert result.status == "plausible"
+
+
+def test_a_wrong_pick_that_only_one_answer_tested_is_not_verified(tmp_path: Path) -> None:
+    # matchsticks_to_square@agree (held-out-4, examined), reversed: every generated stick list
+    # answers false, so the greedy that misses real squares joined the correct answers' cluster
+    # and was shown *verified*. The pick is still that greedy's (nothing generated tells them
+    # apart), but it is plausible now, with the reason.
+    lines = _pool("held-out-4", "LeetCode/matchsticks_to_square@agree", True)
+    result = solve_pool(tmp_path, real("matchsticks_to_square"), lines)
+    picked = [x for x in lines if x["kind"] == "candidate"][result.best.index] if result.best else None
+    assert picked is not None
+    assert picked["correct"] is True or result.status == "plausible"  # never a wrong pick called verified
+    if picked["correct"] is False:
+        assert "same answer, false" in result.decision.reason

@@ -9,7 +9,9 @@ wrong ones. It reads only :class:`Evidence`:
   repeated samples are the model's self-consistency); P, the candidates whose behaviour passes
   every example (c <= P <= K);
 - G, the generated inputs (every source after the examples: type, model, generator,
-  differential) that the proposal answered;
+  differential) that the proposal answered; where it gave every one of them the same answer
+  (``one_answer``: random sticks that never make a square, all ``false``) they tested one answer
+  only, and G and J count as 1;
 - J, the generated inputs on which a usable brute-force oracle answered the same (0 without one),
   whether or not its answer there is a verdict (``clr.trust``: agreement is evidence for the
   proposal anywhere; only a disagreement needs a trusted input to count against it);
@@ -97,6 +99,7 @@ class Evidence:
     rivals_rejected: int = 0  # clusters passing the examples that the oracle rejected (reported only)
     oracle_disputed: int = 0  # D: inputs where the oracle differs from the proposal but is no verdict (clr.trust)
     oracle_backed: int = 0  # D_b: those of D where a passing rival the oracle did not reject answers as it does
+    one_answer: bool = False  # the proposal gave every generated input the same answer: G and J count as 1
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -112,12 +115,13 @@ def parts(e: Evidence) -> dict[str, float]:
     k = max(e.k, e.cluster, 1)
     t = 1.0 if e.mode == "math" else 1.0 - 2.0 ** -(e.examples + 1)
     share = e.cluster / k
+    generated, agreed = (min(e.generated, 1), min(e.oracle_agreed, 1)) if e.one_answer else (e.generated, e.oracle_agreed)
     if e.mode == "math":
         inputs, agreement = 1.0, share
     else:
-        inputs = 1.0 - doubt_left(e.generated, INPUT_HALF)
+        inputs = 1.0 - doubt_left(generated, INPUT_HALF)
         agreement = share * (1.0 + inputs) / 2.0
-    oracle = 1.0 - doubt_left(e.oracle_agreed, ORACLE_HALF) if e.oracle_agreed else 0.0
+    oracle = 1.0 - doubt_left(agreed, ORACLE_HALF) if agreed else 0.0
     q = e.cluster / max(e.passing, e.cluster, 1) if e.contested else 1.0
     backed = min(max(e.oracle_backed, 0), max(e.oracle_disputed, 0))
     x = doubt_left(e.oracle_disputed - backed, DISPUTE_HALF) * doubt_left(backed, BACKED_HALF)

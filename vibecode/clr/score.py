@@ -54,7 +54,8 @@ one is given.
 output at all); the proposal is then the closest candidate, with reliability 0. ``verified``
 needs all of: there are examples and the proposal's cluster passes every one; at least
 ``MIN_GENERATED`` generated inputs ran with an answer from the proposal (the reason names the
-sources); and no other cluster that passes every example *contradicts* it, i.e. answers an input
+sources), and those answers are not all the same (:func:`one_answer`: inputs that all answer
+``false`` cannot tell the proposal from a program that always says so); and no other cluster that passes every example *contradicts* it, i.e. answers an input
 differently where both answered, or answers where the proposal crashed (a rival that only crashes
 where the proposal answers does not contradict it). Clusters that contradict each other make the
 evidence *contested*: the status is then ``plausible`` with the reason "Contested" and the first
@@ -292,7 +293,8 @@ def decide(
         claims_failed=sum(c.verdict == "failed" for m in top_members for c in m.claims),
         too_slow="timeout" in generated, mode=mode,
         rivals_rejected=sum(1 for t in ranked[1:] if t[13] is not None and t[10] == n_examples),
-        oracle_disputed=len(oracle_disputed), oracle_backed=backed)
+        oracle_disputed=len(oracle_disputed), oracle_backed=backed,
+        one_answer=one_answer(top_key, keep, n_examples) is not None)
     raw = reliability(ev)
     final = calibration(raw) if calibration is not None else raw
     return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested,
@@ -431,6 +433,11 @@ def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, .
         return ("plausible", f"The proposal passes all {n_examples} examples, but only {answered} generated "
                 f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None,
                 False)
+    same = one_answer(top_key, keep, n_examples)
+    if same is not None:
+        return ("plausible", f"The proposal passes all {n_examples} examples, but it gives every one of the "
+                f"{answered} generated inputs (by source: {named}) the same answer, {_shown(same)}: they cannot "
+                "tell it from a program that always answers so.", None, False)
     rivals = "no cluster that passes the examples disagrees"
     if decided:
         rivals = (f"the brute-force oracle agrees with it on {judged} input(s) and rejects the {decided} "
@@ -438,6 +445,16 @@ def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, .
     elif judged:
         rivals += f", and the brute-force oracle agrees on {judged} input(s)"
     return status, f"{reason.rstrip('.')}; {answered} generated inputs ran (by source: {named}) and {rivals}.", None, False
+
+
+def one_answer(key: Sequence[str], keep: Sequence[int], n_examples: int) -> str | None:
+    """The answer (its token) the behaviour ``key`` gives every generated input it answered, where
+    it answered at least two and all alike; None where its answers differ. matchsticks_to_square's
+    random sticks almost never make a square: 36 generated inputs all answered false, and so did a
+    greedy that cannot find the squares it should."""
+    answers = {t for i, t in zip(keep, key, strict=False) if i >= n_examples and t.startswith("ok:")}
+    counted = sum(1 for i, t in zip(keep, key, strict=False) if i >= n_examples and t.startswith("ok:"))
+    return next(iter(answers)) if len(answers) == 1 and counted >= 2 else None
 
 
 def _status(
