@@ -58,5 +58,5 @@ def test_an_expression_always_valid_is_no_promise_where_expressions_are_made() -
     p = real("basic_calculator_iii")
     assert "You may assume that the given expression is always valid." in p.statement
     assert tiers_vouched(p) is None
-    why = tiers_vouched(real("basic_calculator_ii"))
-    assert why is not None and "32-bit" in why  # its answer bound is still a promise
+    two = real("basic_calculator_ii")  # its 32-bit answer is a bound now (problems.constraint_answers)
+    assert tiers_vouched(two) is None and parse_constraints(two).answer_bounds == [(-(2**31), 2**31 - 1)]

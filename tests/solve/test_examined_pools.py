@@ -33,6 +33,14 @@ Held-out 51-75 (held-out-3.jsonl), examined the same day after it had been bench
 - nested_list_weight_sum_ii@agree, reversed: ``list[Any]`` was a type vibecode could not generate,
   so the clusters were formed on the two examples alone and the pick fell to the order; nested
   lists of integers are generated now, and "There are no empty lists." is read.
+
+Held-out 76-100 (held-out-4.jsonl), examined the same day after held-out 101-125 had been
+written blind:
+
+- coin_change_ii@wrong-majority: "The final answer is guaranteed to fit into a signed 32-bit
+  integer" was a promise vibecode did not generate, so the oracle's verdict (amount = 0 has one
+  way, not none) was set aside on vibecode's inputs; the bound is read now, inputs answered only
+  beyond it are dropped, and the oracle decides.
 """
 
 from __future__ import annotations
@@ -65,6 +73,7 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", False),
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", True),
     ("held-out-3", "LeetCode/nested_list_weight_sum_ii@agree", True),
+    ("held-out-4", "LeetCode/coin_change_ii@wrong-majority", False),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)

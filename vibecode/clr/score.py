@@ -188,17 +188,49 @@ def _verified(e: CandidateEvidence) -> int:
     return sum(c.verdict == "verified" for c in e.claims)
 
 
-def _kept_columns(evidence: Sequence[CandidateEvidence]) -> list[int]:
+def _kept_columns(evidence: Sequence[CandidateEvidence], bounds: Sequence[tuple[float, float]] = ()) -> list[int]:
     """Inputs some candidate answered, or on which a candidate that passes every example timed
-    out and none crashed (too slow, not invalid)."""
+    out and none crashed (too slow, not invalid); without the generated inputs on which the
+    candidates that pass every example answer only beyond the answer's stated ``bounds``
+    (:func:`beyond_bounds`)."""
     width = max((len(e.behaviour) for e in evidence), default=0)
     passing = [e for e in evidence if e.examples_total and e.examples_passed == e.examples_total]
     column = [[e.behaviour[i] for e in evidence if i < len(e.behaviour)] for i in range(width)]
     slow = [any(i < len(e.behaviour) and e.behaviour[i] == "timeout" for e in passing) for i in range(width)]
+    n_examples = max((e.examples_total for e in evidence), default=0)
     return [
         i for i in range(width)
-        if any(t.startswith("ok:") for t in column[i]) or (slow[i] and "error" not in column[i])
+        if (any(t.startswith("ok:") for t in column[i]) or (slow[i] and "error" not in column[i]))
+        and not (bounds and i >= n_examples and beyond_bounds([e.behaviour[i] for e in passing if i < len(e.behaviour)], bounds))
     ]
+
+
+def beyond_bounds(tokens: Sequence[str], bounds: Sequence[tuple[float, float]]) -> bool:
+    """Whether the answers ``tokens`` (of the candidates that pass every example, on one input)
+    all lie beyond the answer's stated bounds ("the answer fits in a 32-bit integer",
+    ``problems.constraint_answers``), at least one of them answered: if any of those candidates is
+    right, the input breaks the promise, and it is not evidence."""
+    answers = [t for t in tokens if t.startswith("ok:")]
+    return bool(answers) and all(_out_of(t, bounds) for t in answers)
+
+
+def _out_of(token: str, bounds: Sequence[tuple[float, float]]) -> bool:
+    try:
+        value = json.loads(token[3:])
+    except ValueError:
+        return False
+    numbers = [x for x in _numbers(value)]
+    return any(not lo <= x <= hi for x in numbers for lo, hi in bounds)
+
+
+def _numbers(value: object) -> list[float]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, (int, float)):
+        return [value]
+    if isinstance(value, list):
+        return [x for v in value for x in _numbers(v)]
+    return []
 
 
 def decide(
@@ -210,17 +242,19 @@ def decide(
     tiers: dict[str, int] | None = None,
     oracle: Sequence[str] | None = None,
     trusted: Sequence[bool] | None = None,
+    answer_bounds: Sequence[tuple[float, float]] = (),
 ) -> Decision:
     """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total;
     ``tiers``: how many non-example inputs each source gave (for the reason); ``oracle``: the
     behaviour tokens of a usable brute-force oracle on the same inputs; ``trusted``: per input,
-    whether the oracle's answer there may be a verdict (``vibecode.clr.trust``; None: every input)."""
+    whether the oracle's answer there may be a verdict (``vibecode.clr.trust``; None: every input);
+    ``answer_bounds``: the answer's stated bounds (``Constraints.answer_bounds``)."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:
         return Decision("failed", None, 0.0, 0.0, (), {}, {}, k, "No candidate produced code that parses.")
     n_examples = max(e.examples_total for e in evidence)
-    keep = _kept_columns(evidence)
+    keep = _kept_columns(evidence, answer_bounds)
     groups: dict[tuple[str, ...], list[CandidateEvidence]] = {}
     for e in evidence:
         key = tuple(e.behaviour[i] if i < len(e.behaviour) else "error" for i in keep)

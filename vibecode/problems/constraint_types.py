@@ -77,6 +77,7 @@ class Constraints:
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (line, kind) not understood
     promise_lines: list[str] = field(default_factory=list)  # the constraint lines among promises
     checks: list[Check] = field(default_factory=list)  # properties checked by a validator (generate, then filter)
+    answer_bounds: list[tuple[float, float]] = field(default_factory=list)  # "the answer fits in a 32-bit integer"
     columns: dict[str, tuple[str, int]] = field(default_factory=dict)  # "edges[i] = [ai, bi]": ai -> (edges, 0)
     flat_columns: dict[str, tuple[str, int]] = field(default_factory=dict)  # "target = [xtarget, ytarget]"
     column_value: dict[str, dict[int, list[Range]]] = field(default_factory=dict)  # value bounds of one column

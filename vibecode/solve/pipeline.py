@@ -32,6 +32,7 @@ from vibecode.events import (
     StepUnavailable,
 )
 from vibecode.patch.normalize import dedupe
+from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.entry_adapter import extract_entry
 from vibecode.problems.literals import to_leetcode
 from vibecode.solve.context import SolveContext, Stage
@@ -154,8 +155,9 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
     # floats exactly as printed, on the shared inputs: the pick within a cluster (clr.score)
     exact = {i: exact_tokens(results[i][: len(shared)], problem.output_order) for i in behaviour}
     inputs = list(shared)
+    bounds = parse_constraints(problem).answer_bounds  # "the answer fits in a 32-bit integer"
     decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n,
-                      input_trust(problem, tiers, len(inputs)), exact)
+                      input_trust(problem, tiers, len(inputs)), exact, bounds)
     extra_note = ""
     # Different programs in the proposal's cluster agree only on the inputs run so far: search
     # for more inputs between them too, or a wrong member could be the one shown as verified.
@@ -174,7 +176,7 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
             oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
             tiers = {**tiers, "differential": len(extra)}
             decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n,
-                              input_trust(problem, tiers, len(inputs)), exact)
+                              input_trust(problem, tiers, len(inputs)), exact, bounds)
             what = "the clusters" if contested else "programs that had agreed on every earlier input"
             extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate {what}."
     if decision.contested_input is not None and decision.contested_input < len(inputs):
@@ -194,7 +196,8 @@ def _distinct_members(decision: Decision, behaviour: dict[int, tuple[str, ...]])
 
 def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
            n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int,
-           trusted: Sequence[bool] | None = None, exact: Mapping[int, tuple[str, ...]] | None = None) -> Decision:
+           trusted: Sequence[bool] | None = None, exact: Mapping[int, tuple[str, ...]] | None = None,
+           bounds: Sequence[tuple[float, float]] = ()) -> Decision:
     evidence = [
         CandidateEvidence(index=i, examples_passed=sum(e.passed for e in r.examples), examples_total=n_examples,
                           behaviour=behaviour[_original(r)], claims=r.claims,
@@ -203,7 +206,7 @@ def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: di
         if r.parsed
     ]
     return decide(evidence, k=max(n, len(reports)), calibration=ctx.calibration, tiers=tiers,
-                  oracle=oracle or None, trusted=trusted)
+                  oracle=oracle or None, trusted=trusted, answer_bounds=bounds)
 
 
 def extract_and_dedupe(problem: Problem, completions: Sequence[Completion]) -> dict[int, CandidateReport]:
