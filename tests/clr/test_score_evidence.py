@@ -180,3 +180,19 @@ def test_one_answer_to_every_generated_input_is_not_verified_and_counts_as_one_i
     # G and J count as one input each: as if a single generated input had run
     assert more(one_answer=True) == more(generated=1) < reliability(BASE)
     assert more(one_answer=True, oracle_agreed=30) == more(generated=1, oracle_agreed=1)
+
+
+def test_verified_needs_three_generated_inputs_known_to_keep_the_guarantees() -> None:
+    # minimum_index_sum_of_two_lists@agree (held-out-5, examined): "There is at least a common
+    # string between list1 and list2" is not read, so 14 of vibecode's 15 lists shared no string
+    # (answer []), and a wrong answer that agreed on them was verified
+    rows = ("ok:1", "ok:2", *("ok:[]",) * 14, 'ok:["a"]')
+    evidence = [ev(0, rows), ev(1, rows)]
+    untrusted = (True, True, *(False,) * 15)
+    d = decide(evidence, k=2, trusted=untrusted, sound=untrusted)
+    assert d.status == "plausible" and "only 0 of them keep the statement's guarantees" in d.reason
+    two = (True, True, True, True, *(False,) * 13)  # two of the generated inputs are the model's
+    assert "only 2 of them" in decide(evidence, k=2, sound=two).reason
+    three = (True, True, True, True, True, *(False,) * 12)
+    assert decide(evidence, k=2, sound=three).status == "verified"
+    assert decide(evidence, k=2, trusted=untrusted).status == "verified"  # no sound inputs asked for (no stated guarantees)

@@ -68,6 +68,14 @@ def _wait_for(check: object, timeout_s: float) -> None:
         time.sleep(0.1)
 
 
+def _default_signals() -> None:
+    """The signals as a terminal leaves them: a suite started under ``nohup`` hands SIGHUP down
+    ignored, and vibecode rightly keeps a hangup a user chose to ignore (sandbox.cleanup)."""
+    for sig in SIGNALS:
+        if sig != signal.SIGKILL:
+            signal.signal(sig, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("sig", SIGNALS, ids=[s.name for s in SIGNALS])
 @pytest.mark.parametrize("as_user", USERS, ids=USER_IDS)
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -79,7 +87,7 @@ def test_killed_vibecode_leaves_nothing(host: Host, backend: str, as_user: bool,
                             "--timeout", "60", "--", "python3", "-c",
                             "import time; time.sleep(300)", marker]),
         env=host.env(), cwd=str(host.project), stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+        stderr=subprocess.DEVNULL, preexec_fn=_default_signals)
     try:
         _wait_for(lambda: _run_processes(marker), 60)
         assert _run_processes(marker), "the run never started"

@@ -100,5 +100,5 @@ def test_a_wrong_pick_that_only_one_answer_tested_is_not_verified(tmp_path: Path
     picked = [x for x in lines if x["kind"] == "candidate"][result.best.index] if result.best else None
     assert picked is not None
     assert picked["correct"] is True or result.status == "plausible"  # never a wrong pick called verified
-    if picked["correct"] is False:
-        assert "same answer, false" in result.decision.reason
+    if picked["correct"] is False:  # its statement's guarantees are not all read, and all 36 answered false
+        assert "keep the statement's guarantees" in result.decision.reason or "same answer, false" in result.decision.reason

@@ -67,13 +67,42 @@ def test_correct_classes_only_are_verified_and_a_crashing_one_fails_its_example(
     assert "at operation 7, `get`" in crashed.examples[0].error
 
 
+MIN_STACK_GENERATOR = """An input generator: pop, top and getMin only on a non-empty stack.
+
+```python
+def generate_input(rng):
+    ops, args, size = ["MinStack"], [[]], 0
+    for _ in range(rng.randint(1, 14)):
+        r = rng.random()
+        if size == 0 or r < 0.4:
+            ops.append("push"); args.append([rng.randint(-3, 3)]); size += 1
+        elif r < 0.6:
+            ops.append("pop"); args.append([]); size -= 1
+        else:
+            ops.append(rng.choice(["top", "getMin"])); args.append([])
+    return {"operations": ops, "arguments": args}
+```
+"""
+
+
 def test_cli_solves_the_leetcode_html_statement(tmp_path: Path) -> None:
     right = POOLS["min_stack"][0]
-    pool = write_pool(tmp_path / "pool.jsonl", [candidate("pairs", right[0]), candidate("two stacks", right[1])])
+    lines = [candidate("pairs", right[0]), candidate("two stacks", right[1])]
+    pool = write_pool(tmp_path / "pool.jsonl", lines)
     out = run_cli("solve", str(DATA / "min_stack_leetcode.md"), "--engine", f"replay:{pool}", "--n", "2", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["problem"] == {"entry_point": "MinStack", "examples": 1, "title": "Min Stack"}
+    # "pop, top and getMin will always be called on non-empty stacks" is a promise vibecode's own
+    # sequences do not keep: without inputs of the model's, its evidence cannot verify
+    assert data["status"] == "plausible" and "keep the statement's guarantees" in data["reason"]
+    assert "class MinStack" in data["best"]["code"]
+    oracle = {"kind": "oracle", "text": f"A plain brute force.\n\n```python\n{right[1].strip()}\n```\n"}
+    generator = {"kind": "generator", "text": MIN_STACK_GENERATOR}
+    helped = write_pool(tmp_path / "helped.jsonl", [*lines, oracle, generator])  # as the model's helpers
+    out = run_cli("solve", str(DATA / "min_stack_leetcode.md"), "--engine", f"replay:{helped}", "--n", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
     assert data["status"] == "verified", data["reason"]
     assert data["best"]["examples"] == {"passed": 1, "total": 1}
     assert "class MinStack" in data["best"]["code"]

@@ -54,7 +54,9 @@ one is given.
 output at all); the proposal is then the closest candidate, with reliability 0. ``verified``
 needs all of: there are examples and the proposal's cluster passes every one; at least
 ``MIN_GENERATED`` generated inputs ran with an answer from the proposal (the reason names the
-sources), and those answers are not all the same (:func:`one_answer`: inputs that all answer
+sources), as many of them inputs known to keep the guarantees the statement states (``sound``:
+where it states some, vibecode's own inputs only where the problem vouches for them, the model's
+always; ``clr.trust``), and those answers are not all the same (:func:`one_answer`: inputs that all answer
 ``false`` cannot tell the proposal from a program that always says so); and no other cluster that passes every example *contradicts* it, i.e. answers an input
 differently where both answered, or answers where the proposal crashed (a rival that only crashes
 where the proposal answers does not contradict it). Clusters that contradict each other make the
@@ -243,12 +245,15 @@ def decide(
     oracle: Sequence[str] | None = None,
     trusted: Sequence[bool] | None = None,
     answer_bounds: Sequence[tuple[float, float]] = (),
+    sound: Sequence[bool] | None = None,
 ) -> Decision:
     """Cluster, rank and choose (see the module doc). ``k``: candidates sampled in total;
     ``tiers``: how many non-example inputs each source gave (for the reason); ``oracle``: the
     behaviour tokens of a usable brute-force oracle on the same inputs; ``trusted``: per input,
     whether the oracle's answer there may be a verdict (``vibecode.clr.trust``; None: every input);
-    ``answer_bounds``: the answer's stated bounds (``Constraints.answer_bounds``)."""
+    ``answer_bounds``: the answer's stated bounds (``Constraints.answer_bounds``); ``sound``: per
+    input, whether it is known to keep the guarantees the statement states (None: every input;
+    ``verified`` needs ``MIN_GENERATED`` such generated inputs)."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:
@@ -302,7 +307,8 @@ def decide(
                   f"instead of {_shown(judged[col])}).")
     elif status != "failed" and mode != "math" and n_examples:
         keys = [(t[12], len(t[7]), t[10], t[13] is not None) for t in ranked]
-        status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, agreed)
+        kept_sound = None if sound is None else {j for j, i in enumerate(keep) if i < len(sound) and sound[i]}
+        status, reason, contested, disputed = _contest(status, reason, keys, keep, n_examples, tiers, agreed, kept_sound)
     if status == "verified" or reason == TIED:
         rows = [(t[0], t[13] is not None, (t[2], t[3], t[4]), len(t[7]), outpaced[t[12]]) for t in ranked]
         status, reason, contested = _outpaced_rival(status, reason, contested, rows, keep)
@@ -445,11 +451,13 @@ def _shown(token: str) -> str:
 
 def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, ...], int, int, bool]],
              keep: Sequence[int], n_examples: int, tiers: dict[str, int] | None, judged: int,
+             vouched: Collection[int] | None = None,
              ) -> tuple[SolveStatus, str, int | None, bool]:
     """Downgrade to ``plausible`` when a rival that passes every example contradicts the proposal
-    (and no oracle rejected the rival) or when too few generated inputs ran; the last value says
-    whether the evidence is contested. ``keys``: (behaviour, size, examples passed, rejected by the oracle) per
-    cluster, best first."""
+    (and no oracle rejected the rival) or when too few generated inputs ran, or too few that
+    ``vouched`` (positions in ``keep``: inputs known to keep the statement's guarantees,
+    ``clr.trust``; None: all) holds; the last value says whether the evidence is contested.
+    ``keys``: (behaviour, size, examples passed, rejected by the oracle) per cluster, best first."""
     top_key, top_size, _, _ = keys[0]
     decided = 0
     for key, size, passed, rejected in keys[1:]:
@@ -467,6 +475,13 @@ def _contest(status: SolveStatus, reason: str, keys: Sequence[tuple[tuple[str, .
         return ("plausible", f"The proposal passes all {n_examples} examples, but only {answered} generated "
                 f"input(s) ran (by source: {named}); at least {MIN_GENERATED} are needed to verify.", None,
                 False)
+    sound = sum(1 for j, (i, t) in enumerate(zip(keep, top_key, strict=False))
+                if i >= n_examples and t.startswith("ok:") and (vouched is None or j in vouched))
+    if sound < MIN_GENERATED:
+        return ("plausible", f"The proposal passes all {n_examples} examples and {answered} generated inputs "
+                f"(by source: {named}), but only {sound} of them keep the statement's guarantees for all "
+                "vibecode knows (it cannot check one of them on its own inputs, and the model made no inputs "
+                f"of its own); at least {MIN_GENERATED} are needed to verify.", None, False)
     same = one_answer(top_key, keep, n_examples)
     if same is not None:
         return ("plausible", f"The proposal passes all {n_examples} examples, but it gives every one of the "
