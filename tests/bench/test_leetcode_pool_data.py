@@ -3,7 +3,7 @@ generator lines, labels on every candidate), and, in the real sandbox, that ever
 returns the keyword arguments of the rendered signature (spelled as vibecode reads them: case
 and underscores aside, ``words_dict`` for ``wordsDict``) and that the oracle agrees with a correct
 candidate on the generated inputs (the replay contract B's oracle reads). Every part: dev and the
-five held-out parts."""
+six held-out parts."""
 
 from __future__ import annotations
 
@@ -69,7 +69,8 @@ def _lines(part: str) -> list[dict[str, object]]:
     return [json.loads(x) for x in (POOLS / f"{part}.jsonl").read_text().splitlines() if x.strip()]
 
 
-PARTS = {"dev": 164, "held-out": 25, "held-out-2": 25, "held-out-3": 24, "held-out-4": 25, "held-out-5": 25}  # problems
+PARTS = {"dev": 164, "held-out": 25, "held-out-2": 25, "held-out-3": 24, "held-out-4": 25, "held-out-5": 25,
+         "held-out-6": 24}  # problems
 
 
 @pytest.mark.parametrize("part", list(PARTS))
