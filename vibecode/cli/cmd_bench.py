@@ -83,7 +83,7 @@ def register(sub: Any) -> None:
     lc.add_argument("--difficulty", nargs="+", metavar="D", choices=["easy", "medium", "hard"],
                     help="only these difficulties (easy, medium, hard)")
     lc.add_argument("--part", choices=["dev", "held-out", "all"], default="dev",
-                    help="dev (default), held-out (never tuned on) or all")
+                    help="dev (default), held-out (kept apart; its pools are examined part by part, see tests/data/leetcode_pools/README.md) or all")
     lc.add_argument("--list", action="store_true",
                     help="only list the chosen problems and the skipped ones by kind (nothing runs)")
     lc.add_argument("--pools", metavar="PATH", help="replay pools: a .jsonl file or a folder of them")
