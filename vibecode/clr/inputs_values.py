@@ -187,7 +187,7 @@ class ValueMaker:
         spec = spec.base
         if spec.kind == "list":
             return self.sequence(spec, name, mode, assigned, depth)
-        if spec.kind == "any" and nested_ints(self.problem, name):
+        if spec.kind == "any" and self._nested_ints(name):
             return self._nested(mode, depth)
         if spec.kind == "str":
             lo, hi = self._len_range(name, assigned, inner=True) if name in self.c.inner_length and depth == 1 else (1, 6)
@@ -198,6 +198,12 @@ class ValueMaker:
             chars = self._chars(name)
             return "".join(self.rng.choice(chars) for _ in range(n))
         return self.scalar(spec, name, mode, assigned, item=True, col=col)
+
+    def _nested_ints(self, name: str) -> bool:
+        cache = self.__dict__.setdefault("_nested_names", {})
+        if name not in cache:
+            cache[name] = nested_ints(self.problem, name)
+        return bool(cache[name])
 
     def _nested(self, mode: str, depth: int) -> object:
         """An item of a nested list of integers: an integer, or (less often the deeper it is, never

@@ -221,8 +221,7 @@ def _out_of(token: str, bounds: Sequence[tuple[float, float]]) -> bool:
         value = json.loads(token[3:])
     except ValueError:
         return False
-    numbers = [x for x in _numbers(value)]
-    return any(not lo <= x <= hi for x in numbers for lo, hi in bounds)
+    return any(not lo <= x <= hi for x in _numbers(value) for lo, hi in bounds)
 
 
 def _numbers(value: object) -> list[float]:
@@ -501,9 +500,8 @@ def one_answer(key: Sequence[str], keep: Sequence[int], n_examples: int) -> str 
     it answered at least two and all alike; None where its answers differ. matchsticks_to_square's
     random sticks almost never make a square: 36 generated inputs all answered false, and so did a
     greedy that cannot find the squares it should."""
-    answers = {t for i, t in zip(keep, key, strict=False) if i >= n_examples and t.startswith("ok:")}
-    counted = sum(1 for i, t in zip(keep, key, strict=False) if i >= n_examples and t.startswith("ok:"))
-    return next(iter(answers)) if len(answers) == 1 and counted >= 2 else None
+    answers = [t for i, t in zip(keep, key, strict=False) if i >= n_examples and t.startswith("ok:")]
+    return answers[0] if len(answers) >= 2 and len(set(answers)) == 1 else None
 
 
 def _status(

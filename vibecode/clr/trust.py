@@ -39,7 +39,7 @@ import re
 from collections.abc import Collection, Mapping
 
 from vibecode.clr.inputs_check import rotated_lists, specs
-from vibecode.problems.constraint_answers import read_answer_bound
+from vibecode.problems.constraint_answers import answer_bound
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.types import Problem
 
@@ -197,7 +197,7 @@ def tiers_vouched(problem: Problem, constraints: Constraints | None = None) -> s
         word = promise(sentence, names, defined)
         if word and word == derived(sentence, names) and any(line in sentence for line in made):
             continue
-        if word and read_answer_bound(sentence, Constraints()):
+        if word and answer_bound(sentence) is not None:
             continue  # a bound on the answer: out-of-bound inputs are dropped (clr.score, problems.constraint_answers)
         if word and _VALID_EXPRESSION.search(sentence) and any(ch.kind == "expression" for ch in c.checks):
             continue  # "the given expression is always valid": expressions are made (constraint_expressions)

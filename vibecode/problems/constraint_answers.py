@@ -28,21 +28,25 @@ _RANGE = re.compile(rf"\b{_SUBJECT} (?:is |will be )?(?:guaranteed to be )?in th
 _HIDDEN = re.compile(r"\bintermediate\b|\brunning calculation|\bnumerator\b|\bdenominator\b|\bevery number\b", re.I)
 
 
-def read_answer_bound(line: str, c: Constraints) -> bool:
-    """Add the bound ``line`` puts on the answer to ``c.answer_bounds``; False for any other line."""
+def answer_bound(line: str) -> tuple[float, float] | None:
+    """The bound ``line`` puts on the answer, or None for any other line."""
     text = re.sub(r"`|\*\*", "", line).strip()
     if _HIDDEN.search(text):
-        return False
-    bound: tuple[float, float] | None = None
+        return None
     if _FITS.search(text):
-        bound = INT32
-    elif m := _RANGE.search(text):
+        return INT32
+    if m := _RANGE.search(text):
         lo, hi = number(m.group(1)), number(m.group(2))
-        bound = (lo, hi) if lo is not None and hi is not None else None
-    elif m := _AT_MOST.search(text):
+        return (lo, hi) if lo is not None and hi is not None else None
+    if m := _AT_MOST.search(text):
         hi = number(m.group(2))
-        if hi is not None:
-            bound = (float("-inf"), hi - 1 if m.group(1).lower() == "less than" else hi)
+        return None if hi is None else (float("-inf"), hi - 1 if m.group(1).lower() == "less than" else hi)
+    return None
+
+
+def read_answer_bound(line: str, c: Constraints) -> bool:
+    """Add the bound ``line`` puts on the answer to ``c.answer_bounds``; False for any other line."""
+    bound = answer_bound(line)
     if bound is None:
         return False
     if bound not in c.answer_bounds:  # the line and what it promises ("It is guaranteed that ...") say it once
@@ -50,4 +54,4 @@ def read_answer_bound(line: str, c: Constraints) -> bool:
     return True
 
 
-__all__ = ["INT32", "read_answer_bound"]
+__all__ = ["INT32", "answer_bound", "read_answer_bound"]

@@ -30,7 +30,7 @@ import copy
 import re
 
 from vibecode.problems.constraint_aliases import line_aliases
-from vibecode.problems.constraint_answers import read_answer_bound
+from vibecode.problems.constraint_answers import answer_bound, read_answer_bound
 from vibecode.problems.constraint_blocks import read_blocks
 from vibecode.problems.constraint_bounds import read_line
 from vibecode.problems.constraint_checks import read_other
@@ -136,7 +136,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     for m in _BLOCKERS.finditer(problem.statement):
         if m.group(0).lower() == "you may assume":  # a promise only as a constraint line
             continue
-        if read_answer_bound(_sentence_at(problem.statement, m.start()), Constraints()):  # read above
+        if answer_bound(_sentence_at(problem.statement, m.start())) is not None:  # read above
             continue
         c.promises.append(m.group(0))
     lower = prose.lower()

@@ -156,10 +156,8 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
     exact = {i: exact_tokens(results[i][: len(shared)], problem.output_order) for i in behaviour}
     inputs = list(shared)
     bounds = parse_constraints(problem).answer_bounds  # "the answer fits in a 32-bit integer"
-    trust = input_trust(problem, tiers, len(inputs))
-    # where the statement states guarantees, verified needs inputs known to keep them (clr.score)
-    decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n, trust, exact, bounds,
-                      trust if problem.constraints else None)
+    decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle.tokens, n, exact, bounds,
+                      *_trust(problem, tiers, len(inputs)))
     extra_note = ""
     # Different programs in the proposal's cluster agree only on the inputs run so far: search
     # for more inputs between them too, or a wrong member could be the one shown as verified.
@@ -177,9 +175,8 @@ def _decide(ctx: SolveContext, problem: Problem, reports: dict[int, CandidateRep
             behaviour = {i: b + tokens.get(i, skipped(len(extra))) for i, b in behaviour.items()}
             oracle_tokens = oracle.tokens + tokens.get(ORACLE_INDEX, skipped(len(extra))) if oracle.tokens else ()
             tiers = {**tiers, "differential": len(extra)}
-            trust = input_trust(problem, tiers, len(inputs))
-            decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n, trust, exact, bounds,
-                              trust if problem.constraints else None)
+            decision = _score(ctx, reports, behaviour, n_examples, tiers, oracle_tokens, n, exact, bounds,
+                              *_trust(problem, tiers, len(inputs)))
             what = "the clusters" if contested else "programs that had agreed on every earlier input"
             extra_note = f" Differential search: {differ} of {len(extra)} further inputs separate {what}."
     if decision.contested_input is not None and decision.contested_input < len(inputs):
@@ -197,10 +194,17 @@ def _distinct_members(decision: Decision, behaviour: dict[int, tuple[str, ...]])
     return [i for i in behaviour if decision.cluster_of.get(i) == top]
 
 
+def _trust(problem: Problem, tiers: dict[str, int], total: int) -> tuple[tuple[bool, ...], tuple[bool, ...] | None]:
+    """Per shared input, whether the oracle's answer there is a verdict (``clr.trust``), and the
+    inputs ``verified`` must count on: the same where the statement states guarantees, else all."""
+    trust = input_trust(problem, tiers, total)
+    return trust, trust if problem.constraints else None
+
+
 def _score(ctx: SolveContext, reports: dict[int, CandidateReport], behaviour: dict[int, tuple[str, ...]],
            n_examples: int, tiers: dict[str, int], oracle: Sequence[str], n: int,
-           trusted: Sequence[bool] | None = None, exact: Mapping[int, tuple[str, ...]] | None = None,
-           bounds: Sequence[tuple[float, float]] = (), sound: Sequence[bool] | None = None) -> Decision:
+           exact: Mapping[int, tuple[str, ...]] | None = None, bounds: Sequence[tuple[float, float]] = (),
+           trusted: Sequence[bool] | None = None, sound: Sequence[bool] | None = None) -> Decision:
     evidence = [
         CandidateEvidence(index=i, examples_passed=sum(e.passed for e in r.examples), examples_total=n_examples,
                           behaviour=behaviour[_original(r)], claims=r.claims,
