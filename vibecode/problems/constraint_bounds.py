@@ -19,7 +19,7 @@ _NODES = re.compile(
     re.I,
 )
 NODE_COUNT = re.compile(r"number of nodes in [\w ]{1,40}? is ([A-Za-z_]\w*)$", re.I)
-_CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|(?:only\s+)?contains?\s+only|only\s+contains?|contains?\s+(?=(?:the characters|lowercase|uppercase|lower[- ]case|upper[- ]case|english|digits)\b)|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?)\b(.*)$", re.I)
+_CONSISTS = re.compile(r"^(.*?)\b(?:(?:is|are)\s+(?:an?\s+|either\s+|all\s+)?(?=(?:lowercase|uppercase|english|digits?)\b)|consists?\s+(?:only\s+)?of|(?:only\s+)?contains?\s+only|only\s+contains?|contains?\s+(?=(?:the characters|lowercase|uppercase|lower[- ]case|upper[- ]case|english|digits)\b)|(?:is|are)\s+(?:made\s+)?(?:up\s+)?of(?:\s+only)?|(?:is|are)\s+(?:all\s+)?from\s+(?=the\s+set\b))\b(.*)$", re.I)
 _CHOICE = re.compile(r"^(.*?)(?:\b(?:is|are)|==)\s+(?:either\s+|only\s+|one of\s+|all\s+)?(.+?\bor\b.+)$", re.I)
 
 

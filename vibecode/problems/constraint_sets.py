@@ -100,8 +100,10 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     names = [n for n in re.findall(r"\w+", subject) if n in params]
     names += [m for m in re.findall(r"(\w+)\[\w+\]", subject) if m in params and m not in names]
     names += _all_columns(subject, c)
-    if re.fullmatch(r"\s*all (?:the )?(?:input )?strings\s*", subject, re.I):  # "All strings consist of ..."
-        names = [n for n, k in params.items() if k == "str"]
+    if re.fullmatch(r"\s*(?:the (?:letters|characters) (?:in|of) )?all (?:the )?(?:input )?strings\s*", subject, re.I):
+        # "All strings consist of ...", "The letters in all input strings are from the set ...": the
+        # strings and the lists (a list's characters are checked in its strings only)
+        names = [n for n, k in params.items() if k in ("str", "list")]
     if not names:
         return False
     chars = ""
@@ -109,6 +111,8 @@ def read_chars(subject: str, desc: str, params: dict[str, str], c: Constraints) 
     quoted = re.findall(r"'([^']+)'|\"([^\"]+)\"", desc)
     for a, b in quoted:
         chars += a or b
+    if chars and re.search(r"\bfrom the set\b", low):  # "lowercase letters from the set {'a', ..., 'f'}": those only
+        low = ""
     low = low.replace("lower and upper case", "lowercase uppercase").replace("lower case", "lowercase").replace("lower-case", "lowercase").replace("upper case", "uppercase").replace("upper-case", "uppercase")
     if "lowercase" in low:
         chars += string.ascii_lowercase
