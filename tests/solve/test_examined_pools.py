@@ -41,6 +41,23 @@ written blind:
   integer" was a promise vibecode did not generate, so the oracle's verdict (amount = 0 has one
   way, not none) was set aside on vibecode's inputs; the bound is read now, inputs answered only
   beyond it are dropped, and the oracle decides.
+
+Held-out 126-150 (held-out-6.jsonl), examined on 2026-12-07 (third session) once held-out 151-175
+had been written blind:
+
+- pyramid_transition@wrong-majority: the greedy that takes the first allowed block for each pair
+  agreed with the oracle on all 75 inputs and was *verified*: random bottoms are nearly never
+  buildable, and where they were each pair had one block. An example moved a step or two
+  (``clr.inputs_bugs_moves``: ``bottom`` one letter shorter, ``allowed`` in another order) tells
+  it from the search, and the set of letters is read now, so the moves may run;
+- magic_squares_in_grid@agree, reversed: every random grid holds no magic square, so the answer
+  that skips the windows in the last columns shared the correct cluster and was shown; the
+  example mirrored row by row puts its square there;
+- one_bit_and_two_bit_characters@wrong-majority: "Given a binary array bits that ends with 0" was
+  not read, so vibecode drew ``bits = [1]``, where the oracle's enumeration answers false and
+  every correct program true; that verdict rejected the correct cluster with the wrong ones and
+  the decision was *failed* in every order. The sentence is a check now
+  (``problems.constraint_ends``), and the oracle rejects only the loop that stops a step early.
 """
 
 from __future__ import annotations
@@ -74,6 +91,9 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-3", "LeetCode/longest_substring_with_at_most_k_distinct_characters@wrong-majority", True),
     ("held-out-3", "LeetCode/nested_list_weight_sum_ii@agree", True),
     ("held-out-4", "LeetCode/coin_change_ii@wrong-majority", False),
+    ("held-out-6", "LeetCode/pyramid_transition@wrong-majority", False),
+    ("held-out-6", "LeetCode/magic_squares_in_grid@agree", True),
+    ("held-out-6", "LeetCode/one_bit_and_two_bit_characters@wrong-majority", False),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)

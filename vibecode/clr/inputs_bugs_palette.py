@@ -82,7 +82,7 @@ def _reorder(problem: Problem, c: Constraints, args: Args, rng: random.Random) -
     return args
 
 
-def _plain(problem: Problem) -> list[str]:
+def plain_args(problem: Problem) -> list[str]:
     """The arguments the strategies may change: lists, strings and integers, not trees or linked
     lists (a tree's values carry its shape: a binary search tree's order, a heap's)."""
     return [n for n, spec in specs(problem).items() if spec.base.kind in ("list", "str", "int")]
@@ -90,7 +90,7 @@ def _plain(problem: Problem) -> list[str]:
 
 def palette(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
-    plain = _plain(problem)
+    plain = plain_args(problem)
     for base in bases:
         rng = random.Random(key(base))
         units = [u for n in plain for u in _units(base.get(n))]
@@ -128,7 +128,7 @@ def _thinned(value: object, blank: Leaf, keep: float, rng: random.Random) -> obj
 
 def sparse(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
-    for name in _plain(problem):
+    for name in plain_args(problem):
         blank = _blank(problem, name)
         if blank is None:
             continue
@@ -156,7 +156,7 @@ def near(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
     for ex in problem.examples:
         rng = random.Random(key(ex.inputs))
-        lists = [n for n in _plain(problem) if isinstance(v := ex.inputs.get(n), list) and len(leaves(v)) >= 2]
+        lists = [n for n in plain_args(problem) if isinstance(v := ex.inputs.get(n), list) and len(leaves(v)) >= 2]
         for _ in range(NEAR if lists else 0):
             name = rng.choice(lists)
             items = leaves(ex.inputs[name])

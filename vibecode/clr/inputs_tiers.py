@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from vibecode.clr.inputs_bugs import WEIGHTS, bug_candidates, propose
 from vibecode.clr.inputs_bugs_counts import COUNT_STRATEGIES, count_bases
 from vibecode.clr.inputs_bugs_format import format_candidates
+from vibecode.clr.inputs_bugs_moves import moves
 from vibecode.clr.inputs_bugs_named import NAMED_STRATEGIES
 from vibecode.clr.inputs_bugs_palette import PALETTE_STRATEGIES
 from vibecode.clr.inputs_bugs_struct import struct_candidates
@@ -51,6 +52,7 @@ from vibecode.types import Problem
 EDGE_MODES = ("min", "single", "duplicates", "negative", "max", "extremes")
 RANDOM_MODES = ("random", "wide", "medium") * 6
 STRESS_INPUTS = 2
+MOVED = 12  # examples moved a step or two (clr.inputs_bugs_moves), at most, beside the other bug-seeking inputs
 RETRIES = 8  # draws of one mode until one satisfies the constraints
 STRESS_CELLS = 200_000  # items in one stress input, at most (lists of lists: rows * columns)
 TIERS = ("edge", "random", "stress")
@@ -223,6 +225,7 @@ def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_cou
         notes += _filter_note(tier, tried, rejected, reasons)
     if bugs > 0:
         notes += _bugs(problem, c, bugs, out)
+        _moves(problem, c, out)
     notes += _stress(problem, c, seed, stress, out)
     kept = list(out.values())
     return TieredInputs(tuple(a for a, _ in kept), tuple(t for _, t in kept), tuple(notes))
@@ -272,6 +275,21 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
                 added += 1
     return [f"{rejected} of {tried} bug-seeking input(s) did not satisfy the constraints and were dropped"] \
         if tried and 2 * rejected > tried else []
+
+
+def _moves(problem: Problem, c: Constraints, out: dict[str, tuple[dict[str, object], str]]) -> None:
+    """Add up to ``MOVED`` examples moved a step or two (``clr.inputs_bugs_moves``) to ``out``
+    (edge tier), beside the other bug-seeking inputs rather than in their place, and only where
+    vibecode's inputs are vouched for."""
+    if tiers_vouched(problem, c) is not None:
+        return
+    added = 0
+    for args in moves(problem):
+        if added >= MOVED:
+            return
+        if key(args) not in out and not validate_input(args, problem, c) and not outside_examples(args, problem, c):
+            out[key(args)] = (args, "edge")
+            added += 1
 
 
 def _stress(problem: Problem, c: Constraints, seed: int, count: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
