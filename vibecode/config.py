@@ -37,9 +37,12 @@ class Settings:
     model: str | None = None
     # Candidates per request.
     n: int = 8
-    # KV cache size in tokens, shared by the K sequences of a request (capped at the model's
-    # trained context). A request that does not fit is split into waves by the session.
-    n_ctx: int = 32768
+    # KV cache cells at most, shared by the sequences of a batch (the K candidates and the helper
+    # requests). The cache starts at min(n_ctx, 32768, the model's trained context) and grows to
+    # what a batch needs, up to n_ctx; each sequence on its own stays within the trained context.
+    # The default holds K=8 candidates of 4,096 tokens, the helpers and the prompts (about 36k
+    # cells); a batch that does not fit is split into waves by the session.
+    n_ctx: int = 40960
     # Layers to offload to the GPU; None = all when llama.cpp supports GPU offload, else 0.
     n_gpu_layers: int | None = None
     # CPU threads for llama.cpp; None = all cores.

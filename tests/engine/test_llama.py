@@ -6,8 +6,10 @@ import threading
 
 import pytest
 
+from vibecode.config import Settings
 from vibecode.engine.llama import LlamaCppEngine
 from vibecode.errors import Cancelled, ContextOverflow
+from vibecode.models import ResolvedModel
 from vibecode.types import (
     ChatMessage,
     Completion,
@@ -165,3 +167,30 @@ def test_prefix_reuse_evaluates_only_the_new_suffix(tiny_engine: LlamaCppEngine)
     tiny_engine.sample(second, SamplingParams(max_tokens=4))
     assert tiny_engine.stats.prompt_tokens_reused > 60
     assert tiny_engine.stats.prompt_tokens_evaluated < full / 3
+
+
+def test_a_batch_grows_the_shared_kv_cache_past_the_trained_context(tiny_model: ResolvedModel) -> None:
+    """The KV cells are shared by the batch's sequences, and each sequence sees only its own
+    positions: K=8 x 4,096 tokens need about 33k cells on a model trained on 32,768 tokens, which
+    used to split the shipped default batch into waves of 7 and 1. Here: the tiny model (trained
+    on 8,192) with n_ctx = 16,384 takes 6 sequences of 1,400 tokens (8,520 cells) in one batch."""
+    engine = LlamaCppEngine(tiny_model, Settings(n_ctx=16384, n_threads=2))
+    try:
+        assert engine.info().n_ctx == 8192  # what one request may use: the trained context
+        cancel = threading.Event()
+
+        def on_event(event: StreamEvent) -> None:
+            if isinstance(event, TokenDelta):
+                cancel.set()  # the batch was admitted: stop at its first token
+        with pytest.raises(Cancelled):
+            engine.sample(STORY, SamplingParams(max_tokens=1400, ignore_eos=True), n=6, cancel=cancel,
+                          on_event=on_event)
+        assert engine._ctx is not None and 6 * 1400 < engine._ctx.n_ctx <= 16384
+        with pytest.raises(ContextOverflow) as overflow:  # one sequence past the trained context
+            engine.sample(STORY, SamplingParams(max_tokens=9000), n=1)
+        assert "longer than the 8192 tokens this model was trained on" in overflow.value.message
+        with pytest.raises(ContextOverflow) as too_many:  # past the setting: the largest K within it
+            engine.sample(STORY, SamplingParams(max_tokens=3000), n=8)
+        assert too_many.value.max_n == 5  # type: ignore[attr-defined]
+    finally:
+        engine.close()

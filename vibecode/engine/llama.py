@@ -31,6 +31,7 @@ from vibecode.engine.base import CANDIDATE, Request, StreamingEngine, sequence_s
 from vibecode.engine.chat_template import render_chat
 from vibecode.engine.llama_context import (
     DEFAULT_SEQ_CAPACITY,
+    INITIAL_CELLS,
     N_BATCH,
     PREFIX_SEQ,
     LlamaContext,
@@ -77,6 +78,8 @@ class LlamaCppEngine(StreamingEngine):
         self._vocab = ll.llama_model_get_vocab(self._model)
         self.n_vocab = int(ll.llama_vocab_n_tokens(self._vocab))
         self.n_ctx_train = int(ll.llama_model_n_ctx_train(self._model))
+        # one sequence's context (what a single request may use); a batch's KV cells grow past it
+        # on demand, up to settings.n_ctx (``_cells_for``)
         self.n_ctx = min(settings.n_ctx, self.n_ctx_train)
         self.n_threads = settings.n_threads or os.cpu_count() or 1
         # A speed stand-in made by scripts/make_shape_twin.py: the real model's shapes, random weights.
@@ -119,15 +122,30 @@ class LlamaCppEngine(StreamingEngine):
             return self.settings.n_gpu_layers
         return 999 if self._build["gpu_offload"] else 0
 
-    def _get_context(self, n_seqs: int) -> LlamaContext:
-        """The context, recreated with more sequences when a batch needs them."""
-        if self._ctx is not None and self._ctx.capacity >= n_seqs:
+    def _get_context(self, n_seqs: int, cells: int = 0) -> LlamaContext:
+        """The context, recreated with more sequences or more KV cells when a batch needs them
+        (the first one holds ``min(n_ctx, INITIAL_CELLS)`` cells)."""
+        if self._ctx is not None and self._ctx.capacity >= n_seqs and self._ctx.n_ctx >= cells:
             return self._ctx
+        size = max(cells, self._ctx.n_ctx if self._ctx is not None else min(self.n_ctx, INITIAL_CELLS))
         self._free_context()
-        self._ctx = create_context(self._llama, self._model, self.n_ctx,
+        self._ctx = create_context(self._llama, self._model, size,
                                    max(n_seqs, DEFAULT_SEQ_CAPACITY), self.n_threads,
                                    self.settings.kv_cache_type)
         return self._ctx
+
+    def _cells_for(self, prompt_cells: int, counts: list[int], per_seq: list[int], longest: int) -> int:
+        """The KV cells a batch needs, rounded up to a multiple of 1,024, when they are more than
+        the context holds and within ``settings.n_ctx``, and every sequence (``longest``: its
+        prompt and budget) stays within the trained context; else 0 (``check_fits`` decides).
+        The cells are shared: K sequences of 4,096 tokens need 8 x 4,096 cells although each
+        sees only its own 4,096 positions, so a batch may hold more cells than the model was
+        trained on (the default K=8 x 4,096 with its helpers needs about 36k)."""
+        need = prompt_cells + sum(n * p for n, p in zip(counts, per_seq, strict=True))
+        held = self._ctx.n_ctx if self._ctx is not None else 0
+        if need <= held or need > self.settings.n_ctx or longest > self.n_ctx_train:
+            return 0
+        return min(-(-need // 1024) * 1024, self.settings.n_ctx)
 
     def _free_context(self) -> None:
         if self._ctx is not None:
@@ -229,7 +247,6 @@ class LlamaCppEngine(StreamingEngine):
         with self._lock:
             if self._model is None:
                 raise EngineError("This engine was closed.")
-            c = self._get_context(sum(len(p.seeds) for p in prepared))
             prompts = [p.tokens for p in prepared]
             shared = shared_prefix(prompts)
             heads: dict[tuple[int, ...], int] = {}  # distinct prompt -> its first sequence id
@@ -238,10 +255,13 @@ class LlamaCppEngine(StreamingEngine):
                 first = 1 + sum(len(q) for q in ids)
                 ids.append(list(range(first, first + len(p.seeds))))
                 heads.setdefault(tuple(p.tokens), first)
-            check_fits(shared + sum(len(t) - shared for t in heads),
-                       [len(p.seeds) for p in prepared],
-                       [p.request.params.max_tokens + len(self._force_tokens) for p in prepared],
-                       [p.request.params.max_tokens for p in prepared], c.n_ctx, self.n_ctx_train)
+            prompt_cells = shared + sum(len(t) - shared for t in heads)
+            counts = [len(p.seeds) for p in prepared]
+            per_seq = [p.request.params.max_tokens + len(self._force_tokens) for p in prepared]
+            longest = max(len(p.tokens) + n for p, n in zip(prepared, per_seq, strict=True))
+            c = self._get_context(sum(counts), self._cells_for(prompt_cells, counts, per_seq, longest))
+            check_fits(prompt_cells, counts, per_seq, [p.request.params.max_tokens for p in prepared],
+                       c.n_ctx, self.n_ctx_train, self.settings.n_ctx, longest)
             started = time.monotonic()
             self.stats = EngineStats(
                 total_prompt_tokens_evaluated=self.stats.total_prompt_tokens_evaluated)

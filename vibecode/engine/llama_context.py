@@ -12,6 +12,7 @@ from vibecode.errors import ContextOverflow, EngineError
 
 PREFIX_SEQ = 0  # the sequence that holds the last evaluated shared prompt prefix
 DEFAULT_SEQ_CAPACITY = 32  # generation sequences a context is created for (grown on demand)
+INITIAL_CELLS = 32768  # KV cells of the first context, at most (grown on demand, up to settings.n_ctx)
 N_BATCH = 512  # tokens per llama_decode call (n_batch = n_ubatch)
 
 
@@ -55,23 +56,33 @@ def free_context(ll: Any, c: LlamaContext) -> None:
 
 
 def check_fits(prompt_cells: int, counts: list[int], per_seq: list[int], max_tokens: list[int],
-               n_ctx: int, n_ctx_train: int) -> None:
+               n_ctx: int, n_ctx_train: int, cap: int | None = None, longest: int = 0) -> None:
     """Raise ContextOverflow unless ``prompt_cells`` (the shared prefix and each distinct
-    prompt's suffix, held once) plus every request's ``n x per_seq`` cells fit in ``n_ctx``.
-    The largest K named is that of the first request (the candidates), the others as asked."""
+    prompt's suffix, held once) plus every request's ``n x per_seq`` cells fit in ``n_ctx`` (the
+    context as it is; the engine grows it first where ``cap``, the setting, allows) and no
+    sequence (``longest``: its prompt and budget) is longer than the trained context. The largest
+    K named is that of the first request (the candidates), the others as asked, within ``cap``."""
+    if longest > n_ctx_train:
+        error = ContextOverflow(
+            f"A sequence of {longest} tokens (its prompt and its budget) is longer than the "
+            f"{n_ctx_train} tokens this model was trained on.",
+            "Lower --max-tokens, or shorten the problem.")
+        error.max_n = 0  # type: ignore[attr-defined]
+        raise error
     need = prompt_cells + sum(n * p for n, p in zip(counts, per_seq, strict=True))
     if need <= n_ctx:
         return
+    room = max(n_ctx, cap or 0)  # a smaller batch may still grow the context as far as the setting
     others = need - prompt_cells - counts[0] * per_seq[0]
-    largest = max(0, (n_ctx - prompt_cells - others) // per_seq[0])
+    largest = max(0, (room - prompt_cells - others) // per_seq[0])
     asked = (f"{counts[0]} sequence(s) of up to {max_tokens[0]} tokens" if len(counts) == 1 else
              f"{sum(counts)} sequences of {len(counts)} requests (the first: {counts[0]} of up to "
              f"{max_tokens[0]} tokens)")
     error = ContextOverflow(
         f"{asked} after {prompt_cells} prompt tokens need {need} KV cells, but the context holds "
-        f"{n_ctx}. " + (f"The largest K that fits is {largest}." if largest else "Not even one fits."),
-        f"Lower --n or --max-tokens, or raise n_ctx (this model was trained on {n_ctx_train} "
-        f"tokens).",
+        f"{room}. " + (f"The largest K that fits is {largest}." if largest else "Not even one fits."),
+        f"Lower --n or --max-tokens, or raise n_ctx (KV cells shared by the sequences; each "
+        f"sequence stays within the {n_ctx_train} tokens this model was trained on).",
     )
     error.max_n = largest  # type: ignore[attr-defined]
     raise error
