@@ -128,3 +128,15 @@ def test_a_set_of_letters_is_read_as_those_letters_only() -> None:
     assert c.chars == {"s1": "abcdef", "s2": "abcdef"}  # not every lowercase letter
     c = parse_constraints(real("pyramid_transition"))
     assert c.chars["bottom"] == "ABCDEF" and c.chars["allowed"] == "ABCDEF" and not c.skipped
+
+
+def test_walks_never_change_the_length_of_a_grid_cell() -> None:
+    # lonely_pixel_ii (dev): a walk repeated a character inside a cell, [["W", "WW", "B"], ...];
+    # "picture[i][j] is 'W' or 'B'" reads as the characters W and B, so the validator kept it,
+    # one correct answer crashed on it and the oracle's verdict rejected every cluster
+    args: dict[str, object] = {"picture": [["W", "W", "B"], ["W", "W", "B"], ["W", "W", "B"]], "target": 1}
+    made = [m for seed in range(300) if (m := walk(args, ["picture", "target"], 3, random.Random(seed))) is not None]
+    assert len(made) > 250  # a walk whose every draw did not apply gives none
+    for m in made + moves(real("lonely_pixel_ii")):
+        rows = m["picture"]
+        assert isinstance(rows, list) and all(isinstance(r, list) and all(len(x) == 1 for x in r) for r in rows)

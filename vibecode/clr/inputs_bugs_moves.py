@@ -15,8 +15,8 @@ random input and on the examples, and differs on an example moved by a step or t
 - ``reverse``: the whole value; for a grid also every row; and every list and string argument of
   one length reversed together (``start`` and ``result`` mirrored keep their letters' order);
 - ``shuffle``: a list's items in a seeded order (which pattern comes first in ``allowed``);
-- ``repeat`` / ``drop``: one item (character) written twice, or left out (not inside a row of a
-  grid, whose rows keep one length);
+- ``repeat`` / ``drop``: one item (character) written twice, or left out (not inside an item
+  whose siblings all have one length: a row of a grid, a cell ``"W"`` of a grid of characters);
 - ``step``: every integer of the value one more, or one less.
 
 The moves keep what an example is made of (its letters, its values give or take one), so the
@@ -116,9 +116,10 @@ def _mirrored(args: Args, names: list[str]) -> Args | None:
     return {**args, **{n: args[n][::-1] for n in together}}  # type: ignore[index]
 
 
-def _rectangular(value: object) -> bool:
-    """A list of at least two lists, all of one length (a grid, a list of pairs)."""
-    return isinstance(value, list) and len(value) >= 2 and all(isinstance(r, list) for r in value) \
+def _one_length(value: object) -> bool:
+    """A list of at least two lists or strings, all of one length: a grid's rows, a list of
+    pairs, the cells of a grid of characters (``[["W", "B"], ...]``)."""
+    return isinstance(value, list) and len(value) >= 2 and all(isinstance(r, (list, str)) for r in value) \
         and len({len(r) for r in value}) == 1
 
 
@@ -136,8 +137,8 @@ def walk(args: Args, names: list[str], steps: int, rng: random.Random) -> Args |
         paths = _containers(out[name]) or [[]]
         path = rng.choice(paths)
         move = rng.choice(MOVES)
-        if move in ("repeat", "drop") and path and _rectangular(_at(out[name], path[:-1])):
-            continue  # one row longer than the others is no grid
+        if move in ("repeat", "drop") and path and _one_length(_at(out[name], path[:-1])):
+            continue  # one row longer than the others is no grid, a cell "WW" no pixel
         new = _moved(_at(out[name], path), move, rng)
         if new is not None:
             out[name] = _put(out[name], path, new)
