@@ -140,3 +140,19 @@ def test_walks_never_change_the_length_of_a_grid_cell() -> None:
     for m in made + moves(real("lonely_pixel_ii")):
         rows = m["picture"]
         assert isinstance(rows, list) and all(isinstance(r, list) and all(len(x) == 1 for x in r) for r in rows)
+
+
+def test_a_single_column_grid_of_characters_keeps_one_character_cells_and_no_op_moves_do_not_count() -> None:
+    def cells(m: dict[str, object], name: str) -> list[object]:
+        rows = m[name]
+        assert isinstance(rows, list)
+        return [x for r in rows for x in (r if isinstance(r, list) else [r])]
+    grid: dict[str, object] = {"picture": [["W"], ["B"], ["W"]]}
+    made = [m for seed in range(300) if (m := walk(grid, ["picture"], 2, random.Random(seed))) is not None]
+    assert made and all(len(str(x)) == 1 for m in made for x in cells(m, "picture"))
+    words: dict[str, object] = {"words": ["ab", "cd"]}  # one length: a grid of letters, not free text
+    made = [m for seed in range(200) if (m := walk(words, ["words"], 2, random.Random(seed))) is not None]
+    assert made and all(len(str(w)) == 2 for m in made for w in cells(m, "words"))
+    same: dict[str, object] = {"names": ["x", "x", "x"]}  # every move but a drop leaves it as it is
+    made = [m for seed in range(100) if (m := walk(same, ["names"], 1, random.Random(seed))) is not None]
+    assert made and all(m["names"] in (["x", "x"], ["x", "x", "x", "x"]) for m in made)

@@ -12,11 +12,13 @@ random input and on the examples, and differs on an example moved by a step or t
 (or on one item of it, a string inside a list or a row of a grid):
 
 - ``swap``: two neighbouring items (characters of a string, items of a list, rows of a grid);
-- ``reverse``: the whole value; for a grid also every row; and every list and string argument of
-  one length reversed together (``start`` and ``result`` mirrored keep their letters' order);
+- ``reverse``: the value's items in reverse order or, for a grid, every row reversed in place; and
+  every list and string argument of one length reversed together (``start`` and ``result``
+  mirrored keep their letters' order);
 - ``shuffle``: a list's items in a seeded order (which pattern comes first in ``allowed``);
-- ``repeat`` / ``drop``: one item (character) written twice, or left out (not inside an item
-  whose siblings all have one length: a row of a grid, a cell ``"W"`` of a grid of characters);
+- ``repeat`` / ``drop``: one item (character) written twice, or left out (not where every list or
+  string at that depth has one length: a row of a grid, a cell ``"W"`` of a grid of characters,
+  a word of a list of words of one length);
 - ``step``: every integer of the value one more, or one less.
 
 The moves keep what an example is made of (its letters, its values give or take one), so the
@@ -116,11 +118,15 @@ def _mirrored(args: Args, names: list[str]) -> Args | None:
     return {**args, **{n: args[n][::-1] for n in together}}  # type: ignore[index]
 
 
-def _one_length(value: object) -> bool:
-    """A list of at least two lists or strings, all of one length: a grid's rows, a list of
-    pairs, the cells of a grid of characters (``[["W", "B"], ...]``)."""
-    return isinstance(value, list) and len(value) >= 2 and all(isinstance(r, (list, str)) for r in value) \
-        and len({len(r) for r in value}) == 1
+def _one_length(value: object, depth: int) -> bool:
+    """Whether the lists and strings ``depth`` levels down in ``value`` are at least two and all
+    of one length: a grid's rows (depth 1), the one-character cells of a grid of characters
+    (depth 2: ``[["W"], ["B"]]`` as much as ``[["W", "B"], ...]``), a list of pairs."""
+    level = [value]
+    for _ in range(depth):
+        level = [x for v in level if isinstance(v, list) for x in v]
+    sized = [len(v) for v in level if isinstance(v, (list, str))]
+    return len(sized) >= 2 and len(set(sized)) == 1
 
 
 def walk(args: Args, names: list[str], steps: int, rng: random.Random) -> Args | None:
@@ -137,10 +143,11 @@ def walk(args: Args, names: list[str], steps: int, rng: random.Random) -> Args |
         paths = _containers(out[name]) or [[]]
         path = rng.choice(paths)
         move = rng.choice(MOVES)
-        if move in ("repeat", "drop") and path and _one_length(_at(out[name], path[:-1])):
-            continue  # one row longer than the others is no grid, a cell "WW" no pixel
-        new = _moved(_at(out[name], path), move, rng)
-        if new is not None:
+        if move in ("repeat", "drop") and path and _one_length(args[name], len(path)):
+            continue  # one row longer than the others is no grid, a cell "WW" no pixel (as the example has it)
+        before = _at(out[name], path)
+        new = _moved(before, move, rng)
+        if new is not None and new != before:  # a step on a list of strings, a swap of equal items: no move
             out[name] = _put(out[name], path, new)
             done += 1
     return out if done else None
