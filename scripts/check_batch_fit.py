@@ -60,9 +60,8 @@ def main() -> int:
         out["fits"], out["refused"] = False, exc.message
     except Cancelled:
         out["fits"] = True
-    ctx = getattr(engine, "_ctx", None)
-    if out["fits"] and ctx is not None:
-        out["kv_cells"] = ctx.n_ctx
+    if out["fits"]:
+        out["kv_cells"] = int(engine.info().extra["kv_cells"])
     engine.close()
     print(json.dumps(out, indent=2))
     return 0

@@ -224,8 +224,9 @@ def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_cou
                 made += 1
         notes += _filter_note(tier, tried, rejected, reasons)
     if bugs > 0:
-        notes += _bugs(problem, c, bugs, out)
-        _moves(problem, c, out)
+        vouched = tiers_vouched(problem, c) is None  # collapsed values, counts and moved examples break what the reader cannot check
+        notes += _bugs(problem, c, bugs, out, vouched)
+        _moves(problem, c, out, vouched)
     notes += _stress(problem, c, seed, stress, out)
     kept = list(out.values())
     return TieredInputs(tuple(a for a, _ in kept), tuple(t for _, t in kept), tuple(notes))
@@ -242,14 +243,15 @@ def bug_bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
     return list({key(a): a for a in picks}.values())
 
 
-def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dict[str, object], str]]) -> list[str]:
+def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dict[str, object], str]],
+          vouched: bool) -> list[str]:
     """Add up to ``limit`` bug-seeking inputs to ``out`` (edge tier), taking from each strategy in
     turn; a note when the validator drops most of what they propose."""
     drawn = [a for a, _ in out.values()]
     bases = bug_bases(drawn)
     proposed = bug_candidates(problem, c, bases) | struct_candidates(problem, c, bases) | format_candidates(problem, c, bases) \
         | propose(NAMED_STRATEGIES | VOCAB_STRATEGIES, problem, c, bases)
-    if tiers_vouched(problem, c) is None:  # collapsed values and counts break what the reader cannot check
+    if vouched:
         proposed |= propose(PALETTE_STRATEGIES, problem, c, bases) | propose(COUNT_STRATEGIES, problem, c, count_bases(drawn))
     valid: list[list[dict[str, object]]] = []
     tried = rejected = 0
@@ -277,11 +279,14 @@ def _bugs(problem: Problem, c: Constraints, limit: int, out: dict[str, tuple[dic
         if tried and 2 * rejected > tried else []
 
 
-def _moves(problem: Problem, c: Constraints, out: dict[str, tuple[dict[str, object], str]]) -> None:
+def _moves(problem: Problem, c: Constraints, out: dict[str, tuple[dict[str, object], str]],
+           vouched: bool | None = None) -> None:
     """Add up to ``MOVED`` examples moved a step or two (``clr.inputs_bugs_moves``) to ``out``
     (edge tier), beside the other bug-seeking inputs rather than in their place, and only where
-    vibecode's inputs are vouched for."""
-    if tiers_vouched(problem, c) is not None:
+    vibecode's inputs are vouched for (``vouched``: as the caller found it; None: found here)."""
+    if vouched is None:
+        vouched = tiers_vouched(problem, c) is None
+    if not vouched:
         return
     added = 0
     for args in moves(problem):

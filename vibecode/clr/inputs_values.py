@@ -45,6 +45,7 @@ class ValueMaker:
         self._square = ""  # the argument whose rows are as long as it is ("n == matrix[i].length")
         self.rotated = rotated_lists(problem)
         self._row_len: int | None = None  # "nums is an ascending array that is possibly rotated"
+        self._nested_names: dict[str, bool] = {}  # argument -> whether it is a nested list of integers
 
     def _bounds(self, name: str, col: int | None) -> list[Range]:
         by_col = self.c.column_value.get(name, {})
@@ -200,10 +201,9 @@ class ValueMaker:
         return self.scalar(spec, name, mode, assigned, item=True, col=col)
 
     def _nested_ints(self, name: str) -> bool:
-        cache = self.__dict__.setdefault("_nested_names", {})
-        if name not in cache:
-            cache[name] = nested_ints(self.problem, name)
-        return bool(cache[name])
+        if name not in self._nested_names:
+            self._nested_names[name] = nested_ints(self.problem, name)
+        return self._nested_names[name]
 
     def _nested(self, mode: str, depth: int) -> object:
         """An item of a nested list of integers: an integer, or (less often the deeper it is, never

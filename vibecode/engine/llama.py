@@ -35,6 +35,7 @@ from vibecode.engine.llama_context import (
     N_BATCH,
     PREFIX_SEQ,
     LlamaContext,
+    cells_needed,
     check_fits,
     create_context,
     free_context,
@@ -141,7 +142,7 @@ class LlamaCppEngine(StreamingEngine):
         The cells are shared: K sequences of 4,096 tokens need 8 x 4,096 cells although each
         sees only its own 4,096 positions, so a batch may hold more cells than the model was
         trained on (the default K=8 x 4,096 with its helpers needs about 36k)."""
-        need = prompt_cells + sum(n * p for n, p in zip(counts, per_seq, strict=True))
+        need = cells_needed(prompt_cells, counts, per_seq)
         held = self._ctx.n_ctx if self._ctx is not None else 0
         if need <= held or need > self.settings.n_ctx or longest > self.n_ctx_train:
             return 0
@@ -336,6 +337,7 @@ class LlamaCppEngine(StreamingEngine):
             n_threads=self.n_threads,
             extra={"path": str(self.model_ref.path), "llama_cpp": self._build["version"],
                    "kv_cache_type": self.settings.kv_cache_type,
+                   "kv_cells": str(self._ctx.n_ctx if self._ctx is not None else 0),
                    **({"shape_twin": self.shape_twin} if self.shape_twin else {})},
         )
 

@@ -55,6 +55,11 @@ def free_context(ll: Any, c: LlamaContext) -> None:
     ll.llama_free(c.ctx)
 
 
+def cells_needed(prompt_cells: int, counts: list[int], per_seq: list[int]) -> int:
+    """The KV cells a batch needs: its prompts' cells once, and each request's ``n x per_seq``."""
+    return prompt_cells + sum(n * p for n, p in zip(counts, per_seq, strict=True))
+
+
 def check_fits(prompt_cells: int, counts: list[int], per_seq: list[int], max_tokens: list[int],
                n_ctx: int, n_ctx_train: int, cap: int | None = None, longest: int = 0) -> None:
     """Raise ContextOverflow unless ``prompt_cells`` (the shared prefix and each distinct
@@ -69,7 +74,7 @@ def check_fits(prompt_cells: int, counts: list[int], per_seq: list[int], max_tok
             "Lower --max-tokens, or shorten the problem.")
         error.max_n = 0  # type: ignore[attr-defined]
         raise error
-    need = prompt_cells + sum(n * p for n, p in zip(counts, per_seq, strict=True))
+    need = cells_needed(prompt_cells, counts, per_seq)
     if need <= n_ctx:
         return
     room = max(n_ctx, cap or 0)  # a smaller batch may still grow the context as far as the setting
