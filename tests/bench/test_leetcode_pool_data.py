@@ -33,6 +33,8 @@ def canon(v, kind):
         return sorted(map(repr, v))
     if kind == "nested":
         return sorted(repr(sorted(map(repr, g))) for g in v)
+    if kind == "float":  # toss_strange_coins: two correct float sums differ in the last bits
+        return round(v, 7)
     return v
 
 def call(ns, entry, kw):
@@ -70,7 +72,7 @@ def _lines(part: str) -> list[dict[str, object]]:
 
 
 PARTS = {"dev": 164, "held-out": 25, "held-out-2": 25, "held-out-3": 24, "held-out-4": 25, "held-out-5": 25,
-         "held-out-6": 24, "held-out-7": 24}  # problems
+         "held-out-6": 24, "held-out-7": 24, "held-out-8": 25}  # problems
 
 
 @pytest.mark.parametrize("part", list(PARTS))
