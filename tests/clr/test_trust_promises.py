@@ -58,6 +58,8 @@ def _sentence(problem: Problem, start: str) -> str:
     # a definition of a tree; the input's own promise is a constraint line, checked (below)
     ("minimum_height_trees", "A tree is an undirected graph in which any two vertices are connected by exactly one path"),
     ("minimum_height_trees", "In other words, any connected graph without simple cycles is a tree"),
+    # "exactly one more than": a difference of one, not one of a kind (held-out 101-125, examined)
+    ("split_array_into_consecutive_subsequences", "Each subsequence is a consecutive increasing sequence"),
 ])
 def test_a_sentence_that_promises_nothing_about_the_inputs(slug: str, start: str) -> None:
     problem = _problem(slug)
@@ -87,6 +89,8 @@ def test_a_real_input_promise_still_sets_vibecodes_inputs_aside(slug: str, word:
     ("You are given an integer array nums of length n which represents a permutation of all the integers in "
      "the range [0, n - 1].", True),
     ("You may assume that both players are playing optimally.", False),
+    ("Each row of the grid holds exactly one 1.", True),  # one of a kind: a promise
+    ("Each integer is exactly one more than the previous integer.", False),  # a difference: none
     ("Given a particular n, return the minimum amount of money you need to guarantee a win regardless of what "
      "number I pick.", False),
     ("If there are many valid answers, return **any** of them.", False),

@@ -1,9 +1,11 @@
 """Differential inputs (the S* idea): when clusters that pass every example disagree, look for
 more inputs on which they differ.
 
-Two sources, both validated against the problem's constraints: fresh type-driven inputs with
-other seeds, and small mutations of the input that first told the clusters apart (one number
-moved by one, one list item dropped, duplicated, changed or swapped, one character dropped). A
+Three sources, all validated against the problem's constraints: small mutations of the input that
+first told the clusters apart (one number moved by one, one list item dropped, duplicated, changed
+or swapped, one character dropped), fresh type-driven inputs with other seeds, and small-scope
+inputs (:func:`vibecode.clr.inputs_tiers.dense_inputs`: short lists over a few values, where a
+decision's rarer answer and the greedy shortcut that gets it wrong are common). A
 design problem's inputs are operation sequences: their fresh inputs are generated sequences and
 their mutations and shrinking steps change whole calls (:mod:`vibecode.clr.differential_design`).
 
@@ -23,6 +25,7 @@ from vibecode.clr.design_inputs import generate_design_inputs
 from vibecode.clr.differential_design import sequence_mutations, sequence_shrinks, valid
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_check import outside_examples
+from vibecode.clr.inputs_tiers import dense_inputs
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.types import Problem
 
@@ -97,13 +100,15 @@ def _valid(args: dict[str, object], problem: Problem, c: Constraints) -> bool:
 def differential_inputs(problem: Problem, distinguishing: dict[str, object] | None,
                         seen: Sequence[dict[str, object]]) -> list[dict[str, object]]:
     """New inputs to tell disagreeing clusters apart: mutations of the distinguishing input
-    first, then fresh generated ones; none that is already in ``seen``."""
+    first, then fresh generated ones, then small-scope ones; none that is already in ``seen``."""
     known = {_key(x) for x in seen}
     out: list[dict[str, object]] = []
     pool = mutations(distinguishing, problem) if distinguishing else []
     fresh = generate_design_inputs if problem.signature.design else generate_inputs
     for seed in EXTRA_SEEDS:
         pool += [dict(x) for x in fresh(problem, seed=seed).inputs]
+    if not problem.signature.design:
+        pool += dense_inputs(problem, seed=EXTRA_SEEDS[0])
     for x in pool:
         k = _key(x)
         if k not in known:

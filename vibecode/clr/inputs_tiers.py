@@ -52,6 +52,7 @@ from vibecode.types import Problem
 EDGE_MODES = ("min", "single", "duplicates", "negative", "max", "extremes")
 RANDOM_MODES = ("random", "wide", "medium") * 6
 STRESS_INPUTS = 2
+DENSE_INPUTS = 96  # small-scope inputs of the differential search (dense_inputs)
 MOVED = 12  # examples moved a step or two (clr.inputs_bugs_moves), at most, beside the other bug-seeking inputs
 RETRIES = 8  # draws of one mode until one satisfies the constraints
 STRESS_CELLS = 200_000  # items in one stress input, at most (lists of lists: rows * columns)
@@ -87,7 +88,7 @@ def _draw(problem: Problem, c: Constraints, maker: ValueMaker, mode: str) -> dic
         elif base.kind in ("list", "listnode", "str"):
             args[name] = maker.sequence(base, name, mode, args)
         else:
-            scalar_mode = mode if mode in ("min", "max", "negative", "stress") else "random"
+            scalar_mode = mode if mode in ("min", "max", "negative", "stress", "dense") else "random"
             args[name] = maker.scalar(base, name, scalar_mode, args)
     _pick_members(args, c, maker)
     make_derived(args, c, maker.rng)
@@ -232,6 +233,25 @@ def generate_tiers(problem: Problem, *, seed: int = 0, edge: int = 6, random_cou
     return TieredInputs(tuple(a for a, _ in kept), tuple(t for _, t in kept), tuple(notes))
 
 
+def dense_inputs(problem: Problem, *, seed: int = 0, count: int = DENSE_INPUTS,
+                 constraints: Constraints | None = None) -> list[dict[str, object]]:
+    """Up to ``count`` small-scope inputs (``clr.inputs_values``' ``dense`` mode: short lists, few
+    values, few characters), validated like the tiers' and without duplicates; none where the
+    arguments' types cannot be generated."""
+    if _unsupported(problem):
+        return []
+    c = constraints if constraints is not None else parse_constraints(problem)
+    maker = ValueMaker(problem, c, random.Random(seed))
+    out: dict[str, dict[str, object]] = {}
+    for _ in range(count * 3):  # small scopes repeat themselves: a few more draws than inputs
+        if len(out) >= count:
+            break
+        args = _draw(problem, c, maker, "dense")
+        if not validate_input(args, problem, c):
+            out.setdefault(key(args), args)
+    return list(out.values())
+
+
 def bug_bases(drawn: list[dict[str, object]]) -> list[dict[str, object]]:
     """The inputs the bug-seeking strategies change: a small one with at least three items in its
     lists where there is one, then a middle-sized one."""
@@ -331,4 +351,4 @@ def _filter_note(tier: str, tried: int, rejected: int, reasons: list[str]) -> li
     return [note]
 
 
-__all__ = ["MAX_LEN", "STRESS_CELLS", "STRESS_INPUTS", "TIERS", "TieredInputs", "generate_tiers"]
+__all__ = ["DENSE_INPUTS", "MAX_LEN", "STRESS_CELLS", "STRESS_INPUTS", "TIERS", "TieredInputs", "dense_inputs", "generate_tiers"]

@@ -1,12 +1,19 @@
 """Values for generated inputs: :class:`ValueMaker` draws one argument at a time from the types and
 the parsed constraints, in a *mode* (``min``, ``max``, ``single``, ``duplicates``, ``extremes``,
-``negative``, ``random``, ``wide``) and at a size *scale* (the stress tier asks for the largest
+``negative``, ``random``, ``wide``, ``dense``) and at a size *scale* (the stress tier asks for the largest
 sizes the constraints allow, the other tiers stay small). A list the statement calls a rotated
 sorted array is drawn sorted, then rotated at a random pivot. An integer (or a list's items) that a
 check says is a prime or a power of ``k`` ("primes[i] is a prime number", "n is a power of 2") is
 drawn from those values within its range, instead of blind draws the filter would almost all drop.
 An edge list a check says is a tree ("The given input is guaranteed to be a tree") is drawn as a
-random tree (:meth:`ValueMaker.tree_edges`) on the stated number of nodes."""
+random tree (:meth:`ValueMaker.tree_edges`) on the stated number of nodes.
+
+The ``dense`` mode is the small-scope one: lists and strings of at most 4, 6 or 10 items, each
+argument's integers from one narrow window at the low end of its range (a few values for items, up
+to a few hundred for a lone scalar), its characters from two or three of the allowed ones, all
+chosen afresh for each input. Random inputs over wide ranges almost all fall on one side of a
+decision ("no partition", "not enough change", "no rectangle"); small inputs over few values are
+where the other side, and the mistakes made on it, are common."""
 
 from __future__ import annotations
 
@@ -26,6 +33,9 @@ from vibecode.types import Problem
 MAX_LEN = 40
 NESTED_DEPTH = 5  # the deepest list a nested list of integers is generated with
 SCALAR_CAP = 10_000
+DENSE_LENS = (4, 6, 10)  # the longest list or string of the dense mode, one drawn per list
+DENSE_ITEM_WIDTHS = (1, 2, 3, 5)  # how many values past the window's low end an item may take
+DENSE_SCALAR_WIDTHS = (3, 15, 63, 255)  # the same for an argument that is a lone integer
 SIEVE_LIMIT = 1_000_000  # primes are listed up to this bound; a wider range is drawn blind
 _KIND = re.compile(r"power of (\d+|two)|prime")
 
@@ -52,8 +62,11 @@ class ValueMaker:
         return list(by_col[col]) if col is not None and col in by_col else list(self.c.value.get(name, []))
 
     def reset(self) -> None:
-        """Forget the ranges worked out for the previous input (they depend on its other arguments)."""
+        """Forget the ranges worked out for the previous input (they depend on its other arguments)
+        and the dense mode's windows and alphabets (each input draws its own)."""
         self._ranges: dict[tuple[str, int | None], tuple[float, float]] = {}
+        self._windows: dict[tuple[str, int | None, bool], tuple[int, int]] = {}
+        self._alphabets: dict[str, str] = {}
 
     def _range(self, name: str, assigned: dict[str, object], integer: bool, col: int | None = None) -> tuple[float, float]:
         cache = self.__dict__.setdefault("_ranges", {})
@@ -112,7 +125,9 @@ class ValueMaker:
             cache[name] = [len(v) for v in leaves(seen_values(self.problem, name)) if isinstance(v, str)]
         return cache[name]
 
-    def _chars(self, name: str) -> str:
+    def _chars(self, name: str, mode: str = "") -> str:
+        if mode == "dense":
+            return self._dense_chars(name)
         if name in self.c.chars:
             return self.c.chars[name]
         cache = self.__dict__.setdefault("_chars_seen", {})
@@ -120,6 +135,29 @@ class ValueMaker:
             shown = "".join(v for v in leaves(seen_values(self.problem, name)) if isinstance(v, str))
             cache[name] = "".join(sorted(set(shown))) or string.ascii_lowercase
         return cache[name]
+
+    def _dense_chars(self, name: str) -> str:
+        """Two or three of the characters ``name`` may hold, the same for the whole input."""
+        alphabets = self.__dict__.setdefault("_alphabets", {})
+        if name not in alphabets:
+            chars = self._chars(name)
+            alphabets[name] = "".join(self.rng.sample(chars, min(len(chars), self.rng.choice((2, 3)))))
+        return str(alphabets[name])
+
+    def _dense_int(self, name: str, col: int | None, lo: int, hi: int, item: bool) -> int:
+        """An integer from the narrow window this input uses for ``name`` (see the module doc):
+        at the smallest non-negative value allowed, or around zero half the time where negatives
+        are allowed."""
+        windows = self.__dict__.setdefault("_windows", {})
+        if (name, col, item) not in windows:
+            width = self.rng.choice(DENSE_ITEM_WIDTHS if item else DENSE_SCALAR_WIDTHS)
+            base = min(max(0, lo), hi)
+            if lo < 0 and self.rng.random() < 0.5:
+                base = max(lo, base - width // 2)
+            top = min(hi, base + width)
+            windows[(name, col, item)] = (max(lo, top - width), top)
+        low, high = windows[(name, col, item)]
+        return self.rng.randint(low, high)
 
     def scalar(self, spec: TypeSpec, name: str, mode: str, assigned: dict[str, object], item: bool = False,
                col: int | None = None) -> object:
@@ -131,7 +169,7 @@ class ValueMaker:
         if k == "bool":
             return mode == "max" or (mode == "random" and self.rng.random() < 0.5)
         if k == "str":
-            chars = self._chars(name)
+            chars = self._chars(name, mode)
             return self.rng.choice(chars)
         choices = [v for v in self.c.choices.get(name, []) if isinstance(v, (int, float))]
         if choices:
@@ -141,6 +179,8 @@ class ValueMaker:
         extreme = mode in ("min", "max", "negative") or ((item or self.full_scalars) and mode in ("wide", "stress"))
         members = self._members(name, lo, hi) if k == "int" else []
         if members:
+            if mode == "dense":
+                members = members[:max(DENSE_LENS)]
             return members[0] if mode in ("min", "negative") else members[-1] if mode == "max" else self.rng.choice(members)
         if k == "int" and stated and extreme:
             lo_w, hi_w = int(max(lo, -(2**31))), int(min(hi, 2**31 - 1))
@@ -159,6 +199,8 @@ class ValueMaker:
                 return hi_i
             if mode == "stress":
                 return self.rng.randint(lo_i, hi_i)
+            if mode == "dense":
+                return self._dense_int(name, col, lo_i, hi_i, item)
             # Mostly small values (where off-by-one and greedy mistakes show), sometimes any.
             roll = self.rng.random()
             for width, share in ((10, 0.5), (100, 0.8)):
@@ -196,7 +238,7 @@ class ValueMaker:
             if depth > 1 and shown:  # the cells of a grid of characters: as long as the examples' cells
                 lo, hi = min(shown), max(shown)
             n = lo if mode == "min" else hi if mode in ("max", "stress") else self.rng.randint(lo, max(lo, min(hi, 6)))
-            chars = self._chars(name)
+            chars = self._chars(name, mode)
             return "".join(self.rng.choice(chars) for _ in range(n))
         return self.scalar(spec, name, mode, assigned, item=True, col=col)
 
@@ -220,6 +262,8 @@ class ValueMaker:
         small = self.rng.randint(lo, max(lo, min(hi, 10)))
         n = {"min": lo, "single": max(lo, min(1, hi)), "max": hi, "stress": hi, "wide": self.rng.randint(lo, hi),
              "medium": self.rng.randint(lo, max(lo, min(hi, 200)))}.get(mode, small)
+        if mode == "dense":  # drawn only here: the other modes' draws stay as they were
+            n = self.rng.randint(lo, max(lo, min(hi, self.rng.choice(DENSE_LENS))))
         if depth == 0:
             self._outer = max(1, n)
             tied = [t for rng in self.c.length.get(name, []) for t in rng if t is not None and t[:2] == ("ilen", name)]
@@ -231,7 +275,7 @@ class ValueMaker:
             n = self._row_len
         elem = spec.element if spec.kind == "list" else TypeSpec("int")
         if spec.kind == "str":
-            chars = self._chars(name)
+            chars = self._chars(name, mode)
             if mode == "duplicates":
                 return self.rng.choice(chars) * max(n, 2 if hi >= 2 else n)
             return "".join(self.rng.choice(chars) for _ in range(n))
@@ -245,7 +289,7 @@ class ValueMaker:
             items = [self.element(elem, name, "min" if i % 2 else "max", assigned, depth + 1, i if depth == 1 else None)
                      for i in range(n)]
         else:
-            sub = mode if mode in ("min", "max", "negative", "wide", "stress") else "random"
+            sub = mode if mode in ("min", "max", "negative", "wide", "stress", "dense") else "random"
             items = [self.element(elem, name, sub, assigned, depth + 1, j if depth == 1 else None) for j in range(n)]
         if name in self.c.pair_sorted and depth == 0:
             items = [sorted(v) if isinstance(v, list) else v for v in items]

@@ -46,7 +46,7 @@ from vibecode.types import Problem
 TRUSTED_SOURCES = ("model", "generator")  # inputs the model wrote after reading the statement
 # A word that names a property an input may be promised to have (outside the constraint lines).
 GUARANTEE = re.compile(
-    r"non-?overlapping|guarantee|promise|\bvalid\b|\bwell-formed\b|\bexactly one\b|\bno two\b|"
+    r"non-?overlapping|guarantee|promise|\bvalid\b|\bwell-formed\b|\bexactly one\b(?! (?:more|less|greater|smaller|larger|fewer) than\b)|\bno two\b|"
     r"\bat most one\b|\bbalanced\b|\bperfect\b|\bcomplete\b|\bconnected\b|\bacyclic\b|"
     r"\bpermutation\b|\bpalindrom|\bassume that\b|\byou (?:may|can|could) (?:always )?assume\b|\bwe ensure\b|\balways valid\b|"
     r"\b(?:input|inputs|test ?cases?|tests?) (?:is|are|will be) (?:always )?(?:generated|valid)\b|" + r"\bfollowing (?:\w+ )?properties\b|"
