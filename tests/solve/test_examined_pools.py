@@ -58,6 +58,14 @@ had been written blind:
   every correct program true; that verdict rejected the correct cluster with the wrong ones and
   the decision was *failed* in every order. The sentence is a check now
   (``problems.constraint_ends``), and the oracle rejects only the loop that stops a step early.
+
+Held-out 101-125 (held-out-5.jsonl), examined again on 2026-12-07 (fourth session) once held-out
+176-200 had been written blind:
+
+- shopping_offers@agree, reversed: drawn over the stated ranges an offer rarely pays twice, so the
+  answer that uses each offer once at most shared the correct cluster and was shown (4 orders of
+  6); the differential search's small-scope inputs (a few small prices, needs and offers,
+  ``clr.inputs_tiers.dense_inputs``) split it off.
 """
 
 from __future__ import annotations
@@ -94,6 +102,7 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-6", "LeetCode/pyramid_transition@wrong-majority", False),
     ("held-out-6", "LeetCode/magic_squares_in_grid@agree", True),
     ("held-out-6", "LeetCode/one_bit_and_two_bit_characters@wrong-majority", False),
+    ("held-out-5", "LeetCode/shopping_offers@agree", True),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)
