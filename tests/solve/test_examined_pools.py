@@ -66,6 +66,15 @@ Held-out 101-125 (held-out-5.jsonl), examined again on 2026-12-07 (fourth sessio
   answer that uses each offer once at most shared the correct cluster and was shown (4 orders of
   6); the differential search's small-scope inputs (a few small prices, needs and offers,
   ``clr.inputs_tiers.dense_inputs``) split it off.
+
+Held-out 151-175 (held-out-7.jsonl), examined on 2026-12-07 (fourth session) once held-out 176-200
+had been written blind:
+
+- delete_columns_to_make_sorted@wrong-majority: "You are given an array of n strings strs, all of
+  the same length" was not read, so vibecode drew rows of different lengths; the oracle, which
+  reads ``strs[i][c]`` for every column of the first row, crashed on one and was set aside, and the
+  three answers that count equal letters as unsorted won every order. The sentence is read now
+  (``problems.constraint_same_length``), the rows are drawn of one length, and the oracle decides.
 """
 
 from __future__ import annotations
@@ -103,6 +112,7 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-6", "LeetCode/magic_squares_in_grid@agree", True),
     ("held-out-6", "LeetCode/one_bit_and_two_bit_characters@wrong-majority", False),
     ("held-out-5", "LeetCode/shopping_offers@agree", True),
+    ("held-out-7", "LeetCode/delete_columns_to_make_sorted@wrong-majority", False),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)
@@ -129,5 +139,7 @@ def test_a_wrong_pick_that_only_one_answer_tested_is_not_verified(tmp_path: Path
     picked = [x for x in lines if x["kind"] == "candidate"][result.best.index] if result.best else None
     assert picked is not None
     assert picked["correct"] is True or result.status == "plausible"  # never a wrong pick called verified
-    if picked["correct"] is False:  # its statement's guarantees are not all read, and all 36 answered false
-        assert "keep the statement's guarantees" in result.decision.reason or "same answer, false" in result.decision.reason
+    if picked["correct"] is False:  # its statement's guarantees are not all read, and all 36 answered false; or
+        # (since the differential search's small-scope inputs) a square found there splits the cluster
+        assert "keep the statement's guarantees" in result.decision.reason or "same answer, false" in result.decision.reason \
+            or result.decision.reason.startswith("Contested:")

@@ -67,6 +67,7 @@ class ValueMaker:
         self._ranges: dict[tuple[str, int | None], tuple[float, float]] = {}
         self._windows: dict[tuple[str, int | None, bool], tuple[int, int]] = {}
         self._alphabets: dict[str, str] = {}
+        self._one_length: dict[str, int] = {}  # the length of every string of a same-length list
 
     def _range(self, name: str, assigned: dict[str, object], integer: bool, col: int | None = None) -> tuple[float, float]:
         cache = self.__dict__.setdefault("_ranges", {})
@@ -238,6 +239,8 @@ class ValueMaker:
             if depth > 1 and shown:  # the cells of a grid of characters: as long as the examples' cells
                 lo, hi = min(shown), max(shown)
             n = lo if mode == "min" else hi if mode in ("max", "stress") else self.rng.randint(lo, max(lo, min(hi, 6)))
+            if depth == 1 and name in self.c.same_length:  # "strs, all of the same length": the first string's
+                n = self.__dict__.setdefault("_one_length", {}).setdefault(name, n)
             chars = self._chars(name, mode)
             return "".join(self.rng.choice(chars) for _ in range(n))
         return self.scalar(spec, name, mode, assigned, item=True, col=col)

@@ -270,6 +270,7 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
         return _add(c, line, "distinct items", _each(lists[:1], lambda v: not isinstance(v, list) or len({json.dumps(sorted(x) if isinstance(x, list) else x) for x in v}) == len(v)))
     if re.search(r"(?:all|the) (?:the )?(?:strings|words).* (?:are of |have )the same length", low) and lists:
         words = lists[0]  # the list itself, not each of its strings (_each would test every string alone)
+        c.same_length.add(words)  # drawn so (clr.inputs_values), not filtered blind
         return _add(c, line, "same length", lambda args: None if not isinstance(v := args.get(words), list)
                     else len({len(x) for x in v if isinstance(x, str)}) <= 1)
     return False

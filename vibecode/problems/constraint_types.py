@@ -71,6 +71,7 @@ class Constraints:
     unique: set[str] = field(default_factory=set)
     pair_sorted: set[str] = field(default_factory=set)
     bst: set[str] = field(default_factory=set)
+    same_length: set[str] = field(default_factory=set)  # lists of strings all of one length ("all of the same length")
     choices: dict[str, list[object]] = field(default_factory=dict)  # "grid[i][j] is 0 or 1"
     differ: list[tuple[Term, Term]] = field(default_factory=list)  # "divisor != 0", "word1 != word2"
     promises: list[str] = field(default_factory=list)  # hidden properties: not generated
