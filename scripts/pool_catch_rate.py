@@ -9,8 +9,8 @@ For each problem of each pool source (``=== slug`` blocks, ``--- role note`` pie
 before its differential step (``generate_inputs``) plus the differential search's fresh inputs
 without the small-scope ones, then the small-scope inputs (``dense_inputs``, seed
 ``EXTRA_SEEDS[0]`` as the pipeline uses). A wrong piece is *caught* by a set of inputs when, on
-one of them, every correct piece gives one answer and the wrong piece runs and gives another
-(timeouts and crashes are not counted either way). Only the project's own pool pieces run, in this
+one of them, every correct piece gives one answer and the wrong piece gives another or raises (an
+input where a correct piece times out or raises, or the wrong one times out, does not count). Only the project's own pool pieces run, in this
 process forked per problem (a piece that raises the recursion limit may crash it: that problem is
 then counted as ``crashed``), with a 0.5 s alarm per call: a measuring tool, not the sandbox.
 
@@ -125,7 +125,8 @@ def _child(problem: Problem, pieces: list[tuple[str, str, str]], conn: Connectio
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("sources", nargs="+", type=Path)
+    ap.add_argument("sources", nargs="+", type=Path,
+                    help="pool sources, tests/data/leetcode_pools/src/<part>.txt; never the part still held out")
     args = ap.parse_args(argv)
     counts = {"wrong": 0, "caught_before": 0, "caught_only_by_dense": 0, "missed": 0}
     crashed: list[str] = []
