@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_leetcode_pools import parse_source
 
 from vibecode.bench.leetcode import PREFIX, select
-from vibecode.clr import differential
 from vibecode.clr.differential import EXTRA_SEEDS, differential_inputs
 from vibecode.clr.inputs import generate_inputs
 from vibecode.clr.inputs_tiers import dense_inputs
@@ -88,14 +87,9 @@ def caught(right: list[list[str]], wrong: list[str]) -> bool:
 
 def before_dense(problem: Problem) -> list[dict[str, object]]:
     """The pipeline's inputs before the small-scope ones: the tiers and the differential search's
-    fresh inputs (its small-scope source switched off for the call)."""
+    other fresh inputs."""
     drawn = [dict(x) for x in generate_inputs(problem).inputs]
-    keep = differential.dense_inputs
-    differential.dense_inputs = lambda *a, **k: []
-    try:
-        return drawn + differential_inputs(problem, None, drawn)
-    finally:
-        differential.dense_inputs = keep
+    return drawn + differential_inputs(problem, None, drawn, small=False)
 
 
 def judge(problem: Problem, pieces: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:

@@ -98,16 +98,17 @@ def _valid(args: dict[str, object], problem: Problem, c: Constraints) -> bool:
 
 
 def differential_inputs(problem: Problem, distinguishing: dict[str, object] | None,
-                        seen: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+                        seen: Sequence[dict[str, object]], *, small: bool = True) -> list[dict[str, object]]:
     """New inputs to tell disagreeing clusters apart: mutations of the distinguishing input
-    first, then fresh generated ones, then small-scope ones; none that is already in ``seen``."""
+    first, then fresh generated ones, then (``small``) small-scope ones (none for a design
+    problem); none that is already in ``seen``."""
     known = {_key(x) for x in seen}
     out: list[dict[str, object]] = []
     pool = mutations(distinguishing, problem) if distinguishing else []
     fresh = generate_design_inputs if problem.signature.design else generate_inputs
     for seed in EXTRA_SEEDS:
         pool += [dict(x) for x in fresh(problem, seed=seed).inputs]
-    if not problem.signature.design:
+    if small:
         pool += dense_inputs(problem, seed=EXTRA_SEEDS[0])
     for x in pool:
         k = _key(x)

@@ -56,6 +56,7 @@ class ValueMaker:
         self.rotated = rotated_lists(problem)
         self._row_len: int | None = None  # "nums is an ascending array that is possibly rotated"
         self._nested_names: dict[str, bool] = {}  # argument -> whether it is a nested list of integers
+        self.reset()
 
     def _bounds(self, name: str, col: int | None) -> list[Range]:
         by_col = self.c.column_value.get(name, {})
@@ -139,17 +140,16 @@ class ValueMaker:
 
     def _dense_chars(self, name: str) -> str:
         """Two or three of the characters ``name`` may hold, the same for the whole input."""
-        alphabets = self.__dict__.setdefault("_alphabets", {})
-        if name not in alphabets:
+        if name not in self._alphabets:
             chars = self._chars(name)
-            alphabets[name] = "".join(self.rng.sample(chars, min(len(chars), self.rng.choice((2, 3)))))
-        return str(alphabets[name])
+            self._alphabets[name] = "".join(self.rng.sample(chars, min(len(chars), self.rng.choice((2, 3)))))
+        return self._alphabets[name]
 
     def _dense_int(self, name: str, col: int | None, lo: int, hi: int, item: bool) -> int:
         """An integer from the narrow window this input uses for ``name`` (see the module doc):
         at the smallest non-negative value allowed, or around zero half the time where negatives
         are allowed."""
-        windows = self.__dict__.setdefault("_windows", {})
+        windows = self._windows
         if (name, col, item) not in windows:
             width = self.rng.choice(DENSE_ITEM_WIDTHS if item else DENSE_SCALAR_WIDTHS)
             base = min(max(0, lo), hi)
@@ -240,7 +240,7 @@ class ValueMaker:
                 lo, hi = min(shown), max(shown)
             n = lo if mode == "min" else hi if mode in ("max", "stress") else self.rng.randint(lo, max(lo, min(hi, 6)))
             if depth == 1 and name in self.c.same_length:  # "strs, all of the same length": the first string's
-                n = self.__dict__.setdefault("_one_length", {}).setdefault(name, n)
+                n = self._one_length.setdefault(name, n)
             chars = self._chars(name, mode)
             return "".join(self.rng.choice(chars) for _ in range(n))
         return self.scalar(spec, name, mode, assigned, item=True, col=col)

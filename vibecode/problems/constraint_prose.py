@@ -16,6 +16,7 @@ import json
 import re
 from collections.abc import Callable
 
+from vibecode.problems.constraint_same_length import one_length
 from vibecode.problems.constraint_types import Check, Constraints, acyclic, number
 
 Test = Callable[[dict[str, object]], bool | None]
@@ -271,8 +272,7 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
     if re.search(r"(?:all|the) (?:the )?(?:strings|words).* (?:are of |have )the same length", low) and lists:
         words = lists[0]  # the list itself, not each of its strings (_each would test every string alone)
         c.same_length.add(words)  # drawn so (clr.inputs_values), not filtered blind
-        return _add(c, line, "same length", lambda args: None if not isinstance(v := args.get(words), list)
-                    else len({len(x) for x in v if isinstance(x, str)}) <= 1)
+        return _add(c, line, "same length", one_length(words))
     return False
 
 

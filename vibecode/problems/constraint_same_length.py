@@ -31,10 +31,10 @@ def read_same_length(statement: str, params: dict[str, str], c: Constraints) -> 
             if params.get(name) != "list" or name in c.same_length:
                 continue
             c.same_length.add(name)
-            c.checks.append(Check(m.group(0), "same length", _one_length(name)))
+            c.checks.append(Check(m.group(0), "same length", one_length(name)))
 
 
-def _one_length(name: str) -> Callable[[dict[str, object]], bool | None]:
+def one_length(name: str) -> Callable[[dict[str, object]], bool | None]:
     """The check: every string of the list ``name`` has one length."""
     def test(args: dict[str, object]) -> bool | None:
         value = args.get(name)
