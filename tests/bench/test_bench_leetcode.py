@@ -276,6 +276,43 @@ def test_cli_end_to_end_with_a_pool_in_the_real_sandbox(tmp_path: Path) -> None:
     assert "## Pools (2 candidate orders each)" in (out / "summary.md").read_text()
 
 
+PALINDROME = """\
+class Solution:
+    def is_palindrome(self, x: int) -> bool:
+        return str(x) == str(x)[::-1]
+"""
+# Calls 0 not a palindrome: passes the three examples (121, -121, 10), fails the hidden (0, True).
+PALINDROME_ZERO = PALINDROME.replace("        return", "        if x <= 0:\n            return False\n        return")
+
+
+def test_a_held_out_part_is_sealed_unless_asked(tmp_path: Path) -> None:
+    """With --part held-out the bench counts wrong picks but names no problem or pool, on stderr,
+    in the --json summary and in summary.md; --unsealed names them."""
+    pool = tmp_path / "pool.jsonl"
+    texts = [PALINDROME_ZERO, PALINDROME_ZERO.replace("x <= 0", "x < 1"), PALINDROME]
+    pool.write_text("".join(json.dumps({"task_id": "LeetCode/palindrome_number@wm", "kind": "candidate",
+                                        "text": answer(t)}) + "\n" for t in texts))
+    runs = {}
+    for flag in ([], ["--unsealed"]):
+        out = tmp_path / f"run{len(runs)}"
+        proc = run_cli("bench", "leetcode", "--pools", str(pool), "--part", "held-out", *flag,
+                       "--out", str(out), "--json", "--no-plot")
+        assert proc.returncode == 0, proc.stderr
+        runs[bool(flag)] = (proc, json.loads(proc.stdout), (out / "summary.md").read_text())
+    proc, summary, md = runs[False]
+    assert summary["meta"]["sealed"] is True
+    assert summary["meta"]["pools"]["wrong_majority_no_oracle"]["wrong_sealed"] == 1
+    assert "wrong" not in summary["meta"]["pools"]["wrong_majority_no_oracle"]
+    assert "[1/1] done" in proc.stderr
+    for text in (proc.stderr, proc.stdout, md):
+        assert "palindrome" not in text
+    assert "Wrong picks: 1, sealed" in md
+    proc, summary, md = runs[True]
+    assert summary["meta"]["sealed"] is False
+    assert summary["meta"]["pools"]["wrong_majority_no_oracle"]["wrong"] == ["LeetCode/palindrome_number@wm"]
+    assert "palindrome_number@wm: " in proc.stderr and "palindrome_number@wm (o0)" in md
+
+
 def test_cli_bad_input_is_one_clear_message(tmp_path: Path) -> None:
     missing = run_cli("bench", "leetcode", "--pools", str(tmp_path / "nope"), "--out", str(tmp_path / "r"))
     assert missing.returncode == 2 and "does not exist" in missing.stderr and "Traceback" not in missing.stderr

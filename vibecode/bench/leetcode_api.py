@@ -23,7 +23,7 @@ from vibecode.bench.evidence import evidence_markdown
 from vibecode.bench.hidden import HiddenResult
 from vibecode.bench.leetcode import PREFIX, select
 from vibecode.bench.leetcode_hidden import run_leetcode_hidden
-from vibecode.bench.leetcode_pools import pool_figures, read_pool_set, write_replay
+from vibecode.bench.leetcode_pools import pool_figures, read_pool_set, seal, write_replay
 from vibecode.bench.report import write_outputs
 from vibecode.bench.runner import BenchEvent, RunConfig, run_bench
 from vibecode.config import Settings
@@ -89,9 +89,13 @@ def leetcode_markdown(summary: Mapping[str, Any]) -> str:
             area = "n/a" if row.get("auroc") is None else f"{row['auroc']:.3f}"
             lines.append(f"| {POOL_WORDS.get(mode, mode)} | {row['records']} | {row['pools']} | "
                          f"{row['correct_picks']} ({share}) | {row['pools_correct_in_every_order']} | {area} |")
+        if meta.get("sealed"):
+            lines += ["", f"Wrong picks: {sum(row['wrong_sealed'] for row in pools.values())}, sealed (a "
+                      "held-out part: which pools they are is not shown; --unsealed shows them once the "
+                      "part may be examined)."]
         wrong: dict[str, list[str]] = {}
         for row in pools.values():
-            for t in row["wrong"]:
+            for t in row.get("wrong", []):
                 pool, _, order = t.partition("~")
                 wrong.setdefault(pool.removeprefix(PREFIX), []).append(order or "o0")
         if wrong:
@@ -125,7 +129,11 @@ def run_leetcode(
     orders: int = 1,
     on_event: Callable[[BenchEvent], None] | None = None,
     plot: bool = True,
+    sealed: bool = False,
 ) -> BenchResult:
+    """Solve the chosen problems (or serve their pools) and score the proposals by the hidden
+    tests. ``sealed``: the summary counts the wrong picks of each pool mode but does not name
+    their pools (results.jsonl still holds every record, for ``bench rescore``)."""
     if orders < 1:
         raise UsageError(f"--orders must be at least 1, got {orders}.")
     if orders > 1 and pools is None:
@@ -184,7 +192,9 @@ def run_leetcode(
             shutil.rmtree(tmp, ignore_errors=True)
     meta = dict(outcome.meta)
     if pools is not None:
-        meta["pools"] = pool_figures(outcome.records, oracle)
+        figures = pool_figures(outcome.records, oracle)
+        meta["pools"] = seal(figures) if sealed else figures
+        meta["sealed"] = sealed
     summary = write_outputs(outcome.records, cfg.out, meta, TITLE, plot)
     summary["targets"] = targets(summary)
     (cfg.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")

@@ -140,3 +140,10 @@ def pool_figures(records: Sequence[Mapping[str, Any]], oracle: set[str]) -> dict
                      "auroc": auroc([float(r["reliability"]) for r in picked], [bool(r["passed"]) for r in picked]),
                      "wrong": bad}
     return out
+
+
+def seal(figures: Mapping[str, Any]) -> dict[str, Any]:
+    """The pool figures without the ids of the wrong picks (a count, ``wrong_sealed``, instead):
+    for a held-out part nobody has examined yet, whose figures may be read but not its failures."""
+    return {mode: {**{k: v for k, v in row.items() if k != "wrong"}, "wrong_sealed": len(row["wrong"])}
+            for mode, row in figures.items()}

@@ -4,7 +4,7 @@ re-score stored runs, and fit the calibration map.
     vibecode bench humaneval [--limit N] [--ids ID ...] [--n K] [--engine SPEC] [--out DIR]
                              [--seed S] [--resume] [--workers W] [--no-model-checks]
     vibecode bench leetcode [--limit N] [--ids ID ...] [--difficulty D ...] [--part dev|held-out|all]
-                            [--pools DIR] [--orders N] [--list] [--n K] [--engine SPEC] [--out DIR] [--json]
+                            [--pools DIR] [--orders N] [--sealed | --unsealed] [--list] [--n K] [--engine SPEC] [--out DIR] [--json]
     vibecode bench replay POOLS.jsonl [--out DIR] [--limit N] [--ids ID ...] [--resume] [--model-checks]
     vibecode bench rescore RESULTS.jsonl [--calibration FILE | --model ID] [--out DIR]
     vibecode bench calibrate RESULTS.jsonl ... (--model ID | --output FILE)
@@ -84,6 +84,12 @@ def register(sub: Any) -> None:
                     help="only these difficulties (easy, medium, hard)")
     lc.add_argument("--part", choices=["dev", "held-out", "all"], default="dev",
                     help="dev (default), held-out (kept apart; its pools are examined part by part, see tests/data/leetcode_pools/README.md) or all")
+    seal = lc.add_mutually_exclusive_group()
+    seal.add_argument("--sealed", action="store_true", default=None,
+                      help="do not name the problems or pools in the progress lines, nor the pools of the "
+                           "wrong picks in the summary (counts only); the default with --part held-out")
+    seal.add_argument("--unsealed", dest="sealed", action="store_false",
+                      help="name them also with --part held-out (for a held-out part being examined)")
     lc.add_argument("--list", action="store_true",
                     help="only list the chosen problems and the skipped ones by kind (nothing runs)")
     lc.add_argument("--pools", metavar="PATH", help="replay pools: a .jsonl file or a folder of them")
@@ -164,10 +170,12 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 class BenchProgress:
-    """A line per finished problem; on a terminal also a status line of what runs now."""
+    """A line per finished problem; on a terminal also a status line of what runs now.
+    ``sealed``: the lines count problems and time only (no problem, status or hidden-test outcome)."""
 
-    def __init__(self, out: TextIO | None = None) -> None:
+    def __init__(self, out: TextIO | None = None, *, sealed: bool = False) -> None:
         self.out = out or sys.stderr
+        self.sealed = sealed
         self.tty = self.out.isatty()
         self.active: dict[str, str] = {}
         self.started = time.monotonic()
@@ -192,7 +200,9 @@ class BenchProgress:
             line = (f"[{event.done}/{event.total}] {event.task_id}: {r['status']} {r['reliability']:.2f}, "
                     f"proposal {'passes' if r['passed'] else 'fails'} the hidden tests "
                     f"({right}/{k} candidates pass; {r['timing'].get('wall', 0):.1f}s)")
-            if r.get("error"):
+            if self.sealed:
+                line = f"[{event.done}/{event.total}] done ({r['timing'].get('wall', 0):.1f}s; sealed)"
+            elif r.get("error"):
                 line += f" error: {r['error']}"
             self._clear()
             self.out.write(line + "\n")
@@ -207,6 +217,10 @@ class BenchProgress:
         if not self.tty:
             return
         elapsed = time.monotonic() - self.started
+        if self.sealed:
+            self._clear()
+            self.out.write(f"{self.done}/{self.total or '?'} done, {elapsed:.0f}s (sealed)")
+            return
         now = ", ".join(f"{t.rsplit('/', 1)[-1]}:{s}" for t, s in list(self.active.items())[:4])
         self._clear()
         self.out.write(f"{self.done}/{self.total or '?'} done, {self.passed} correct, {elapsed:.0f}s; running {now}"[:150])
@@ -271,9 +285,10 @@ def run_leetcode_cmd(args: argparse.Namespace) -> int:
     cfg.use_model_checks = not args.no_model_checks  # a pool without such lines answers None
     cfg.hidden_timeout_s = args.hidden_timeout
     cfg.meta["seed"] = args.seed
+    sealed = args.part == "held-out" if args.sealed is None else args.sealed
     result = run_leetcode(settings, cfg, n=args.n, ids=args.ids, difficulty=args.difficulty, part=args.part,
                           limit=args.limit, pools=Path(args.pools) if args.pools else None, orders=args.orders,
-                          on_event=BenchProgress(), plot=not args.no_plot)
+                          on_event=BenchProgress(sealed=sealed), plot=not args.no_plot, sealed=sealed)
     if result.notice:
         print(f"note: {result.notice}", file=sys.stderr)
     code = _finish(args, result)
