@@ -1,5 +1,5 @@
 """Lines that are not plain bounds, for :mod:`vibecode.problems.constraints`: the sentence
-readers (prose, sentences, embedded values, phrases, runs, texts, wordings) first, then a few
+readers (prose, email addresses, sentences, embedded values, phrases, runs, texts, wordings) first, then a few
 wordings rewritten as expressions ("is even", "is a multiple of 3", "is a permutation of ...")
 and read as a check (:mod:`vibecode.problems.constraint_exprs`), with the value ranges and length
 rules an expression also states."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from vibecode.problems.constraint_emails import read_email
 from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import column_ranges, length_rule, read_check
 from vibecode.problems.constraint_phrases import read_phrase
@@ -24,7 +25,8 @@ from vibecode.problems.constraint_wording import read_wording
 def read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
-    if read_prose(line, params, c) or read_sentence(line, params, c) or read_embedded(line, params, aliases, c) \
+    if read_prose(line, params, c) or read_email(line, params, c) or read_sentence(line, params, c) \
+            or read_embedded(line, params, aliases, c) \
             or read_phrase(line, params, c) or read_runs(line, params, c) \
             or read_text(line, params, c) or read_wording(line, params, c):
         return True

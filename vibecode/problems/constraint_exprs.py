@@ -71,8 +71,10 @@ def _flat_list(name: str, text: str) -> bool:
 
 
 def normalize(line: str) -> str:
-    """The line in Python syntax: ``^`` -> ``**``, ``x.length`` -> ``len(x)``, ``2n`` -> ``2*n``."""
+    """The line in Python syntax: ``^`` -> ``**``, ``x.length`` -> ``len(x)``, ``2n`` -> ``2*n``; a
+    closing "for all valid i" dropped (the index runs over every valid value anyway)."""
     t = re.sub(r"<sub>(\w+)</sub>", r"\1", line).strip().rstrip(".").strip()
+    t = re.sub(r",?\s+for (?:all|each|every|any) (?:valid )?[a-z]$", "", t)  # "nums[i] != nums[i + 1] for all valid i"
     t = re.sub(r"(?<=\d)\s*[x×]\s*(?=\d)", "*", t)
     t = re.sub(r"\|([^|]+)\|", r"abs(\1)", t)
     for _ in range(3):

@@ -1,7 +1,8 @@
 """Constraint lines in words, read into checks (validators) for generate-then-filter.
 
 Each reader recognises one kind of sentence and adds a :class:`Check` on the arguments it names:
-leading zeros, leading/trailing/single spaces, "at least one word", even/odd/multiple of, a
+leading zeros, leading/trailing/single spaces, "at least one word", the number of words of a
+sentence or each word's length in a range, even/odd/multiple of, a
 permutation/anagram/subsequence of another argument, "all the integers of X also appear in Y",
 "each element appears twice except for one", "there is at least one 0 in mat", the depth of a
 tree, a balanced parentheses string, "edges represents a valid tree", "no repeated edges", "all
@@ -47,6 +48,12 @@ def _no_leading_zero(v: object) -> bool:
     if isinstance(v, list) and v and all(isinstance(x, int) for x in v):
         return not (len(v) > 1 and v[0] == 0)
     return True
+
+
+def _words_within(text: str, lo: int, hi: int, count: bool) -> bool:
+    """The number of words of ``text`` (``count``), or each word's length, within [lo, hi]."""
+    words = text.split()
+    return lo <= len(words) <= hi if count else all(lo <= len(w) <= hi for w in words)
 
 
 def _depth(level: list[object]) -> int:
@@ -144,18 +151,25 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
         for n in subject:
             c.chars[n] = "".join(chr(i) for i in range(int(m.group(1)), int(m.group(2)) + 1))
         return True
-    if re.search(r"\bleading zeros?\b", low) and re.search(r"\bnot\b|\bno\b|\bcannot\b", low):
+    if re.search(r"\bleading (?:zeros?|0'?s)(?!\w)", low) and re.search(r"\bnot\b|\bno\b|\bcannot\b|n't\b", low):
         names = named or (strs if re.search(r"\beach string\b|\bthe strings?\b", low) else [])
         return bool(names) and _add(c, line, "no leading zeros", _each(names, _no_leading_zero))
-    if "printable ascii" in low:
+    ascii_ = re.search(r"(printable ascii)|(?:any )?valid ascii characters?$", low)
+    if ascii_:  # printable: 32-126; "any valid ascii character": all 128
         names = named or (strs if len(strs) == 1 else [])
         for n in names:
-            c.chars[n] = "".join(chr(i) for i in range(32, 127))
+            c.chars[n] = "".join(chr(i) for i in (range(32, 127) if ascii_.group(1) else range(128)))
         return bool(names)
     if re.search(r"\b(?:no|not (?:contain|have)(?: any)?) leading or trailing spaces?\b", low) and subject:
         return _add(c, line, "no leading/trailing spaces", _each(subject, lambda s: not isinstance(s, str) or s == s.strip()))
-    if re.search(r"separated by (?:a )?single spaces?", low) and subject:
+    if re.search(r"separated by (?:a single|single|exactly one) spaces?", low) and subject:
         return _add(c, line, "single spaces", _each(subject, lambda s: not isinstance(s, str) or "  " not in s))
+    m = re.fullmatch(r"the (number of words|length of each word) in (\w+) is in the range \[\s*([^,\]]+),\s*([^\]]+)\]", text, re.I)
+    lo, hi = (number(m.group(3)), number(m.group(4))) if m else (None, None)
+    if m and params.get(m.group(2)) == "str" and isinstance(lo, int) and isinstance(hi, int):
+        count = m.group(1).lower().startswith("number")
+        return _add(c, line, "words per sentence" if count else "word lengths",
+                    _each([m.group(2)], lambda s: not isinstance(s, str) or _words_within(s, lo, hi, count)))
     if re.search(r"\bat least one word\b", low) and subject:
         return _add(c, line, "at least one word", _each(subject, lambda s: not isinstance(s, str) or s.strip() != ""))
     m = re.fullmatch(r"(?:the )?(\w+)(?:\.length)? is (even|odd|a multiple of (\d+))", text, re.I)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import string
 
-from vibecode.problems.constraint_types import Constraints, number
+from vibecode.problems.constraint_types import Check, Constraints, number
 from vibecode.types import Problem
 
 _SYMBOLS = "!#$%&()*+,-./:;<=>?@[]^_{|}~"
@@ -172,7 +172,8 @@ def _all_columns(subject: str, c: Constraints) -> list[str]:
 
 
 def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints) -> bool:
-    """``grid[i][j] is '0' or '1'``, ``x is either 0 or 1``: a set of values (or characters)."""
+    """``grid[i][j] is '0' or '1'``, ``x is either 0 or 1``, ``board[i][j] is either 'M', 'E', or a
+    digit from '1' to '8'``: a set of values (or characters)."""
     names = [n for n in re.findall(r"\w+", subject) if n in params]
     if re.fullmatch(r"\s*(?:node|Node|treeNode|TreeNode|ListNode)\.val\s*", subject):
         names = [n for n, k in params.items() if k in ("treenode", "listnode")]
@@ -181,6 +182,10 @@ def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints)
     items = [t.strip().strip("`") for t in re.split(r",|\bor\b", desc) if t.strip()]
     values: list[object] = []
     for item in items:
+        span = re.fullmatch(r"an? (?:digit|letter|character) from '(.)' to '(.)'", item)
+        if span and span.group(1) <= span.group(2):  # "or a digit from '1' to '8'"
+            values += [chr(k) for k in range(ord(span.group(1)), ord(span.group(2)) + 1)]
+            continue
         q = re.fullmatch(r"'(.*)'|\"(.*)\"", item)
         if q:
             values.append(q.group(1) if q.group(1) is not None else q.group(2))
@@ -191,9 +196,32 @@ def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints)
         values.append(n)
     if len(values) < 2:
         return False
+    cell = re.fullmatch(r"\s*(\w+)((?:\[\w+\])+)\s*", subject)
+    at = re.findall(r"\[(\w+)\]", cell.group(2)) if cell else []
+    if cell and any(len(k) > 1 for k in at):  # "board[clickr][clickc] is either 'M' or 'E'": one cell
+        return all(k in c.columns for k in at) and _cell_choice(subject.strip(), cell.group(1), at, values, c)
     for name in names:
         if all(isinstance(v, str) and len(v) == 1 for v in values):
             c.chars[name] = "".join(str(v) for v in values)
         else:
             c.choices[name] = values
+    return True
+
+
+def _cell_choice(line: str, name: str, at: list[str], values: list[object], c: Constraints) -> bool:
+    """The cell of ``name`` at the indices the columns ``at`` give (``clickr`` is ``click[0]``)
+    holds one of ``values``: a check."""
+
+    def test(args: dict[str, object]) -> bool | None:
+        v: object = args.get(name)
+        for k in at:
+            source, col = c.columns[k]
+            row = args.get(source)
+            index = row[col] if isinstance(row, list) and col < len(row) else None
+            if not isinstance(v, list) or not isinstance(index, int) or not 0 <= index < len(v):
+                return None
+            v = v[index]
+        return v in values
+
+    c.checks.append(Check(line, "one cell's value", test))
     return True

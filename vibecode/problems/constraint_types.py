@@ -58,7 +58,8 @@ class Check:
     made: tuple[str, str, str] | tuple[()] = ()
 
 
-MADE_HOW = ("range", "permutation", "plus one", "subsequence", "subsequences", "expression", "expression, unary minus")  # the order they are made in
+MADE_HOW = ("range", "permutation", "plus one", "subsequence", "subsequences", "expression", "expression, unary minus",
+            "email")  # the order they are made in
 
 
 @dataclass

@@ -4,8 +4,10 @@
 reader's; a line it does not rewrite is returned as it is):
 
 - "There are no duplicates in nums", "nums has no duplicates", "nums does not contain any
-  duplicate values", "No two elements of nums are equal" -> "All the values of nums are unique.";
-- "nums is strictly increasing" -> "nums is sorted in strictly increasing order.";
+  duplicate values", "No two elements of nums are equal" -> "All the values of nums are unique."; "No two stones are at
+  the same coordinate point" -> "All the stones are unique.";
+- "nums is strictly increasing" -> "nums is sorted in strictly increasing order."; "nums is a
+  non-decreasing array" -> "nums is sorted in non-decreasing order.";
 - "s is non-empty", "nums is not empty" -> ``1 <= s.length``;
 - "k is a positive integer", "nums[i] is positive" -> ``0 < k``, ``0 < nums[i]``; "non-negative"
   -> ``0 <= k``; "negative" -> ``k < 0``;
@@ -86,7 +88,7 @@ def _spoken(text: str, params: dict[str, str]) -> str | None:
         term = m.group(1) if "[" in m.group(1) else m.group(1) + "[i]"
         lo, hi = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
         return f"{lo} <= {term} <= {hi}"
-    m = re.fullmatch(rf"{_NAME} is (?:in|one of) \{{([^{{}}]+)\}}", text)
+    m = re.fullmatch(rf"{_NAME} is (?:in|one of) (?:the characters )?[{{\[]([^{{}}\[\]]+)[}}\]]", text)
     items = [t.strip() for t in m.group(2).split(",")] if m else []
     if m and _base(m.group(1)) in params and len(items) >= 2 and all(items):
         return f"{m.group(1)} is one of " + (f"{items[0]} or {items[1]}" if len(items) == 2
@@ -101,7 +103,8 @@ def reworded(line: str, params: dict[str, str]) -> str:
     spoken = _spoken(text, params)
     if spoken is not None:
         return spoken
-    m = re.fullmatch(r"there (?:are|is|will be) no (?:duplicate|repeated) (\w+)|no two (\w+) are (?:the same|equal)", text, re.I)
+    m = re.fullmatch(r"there (?:are|is|will be) no (?:duplicate|repeated) (\w+)|no two (\w+) are (?:the same|equal|at the same "
+                     r"(?:coordinate )?(?:point|position|location|place))", text, re.I)
     said = (m.group(1) or m.group(2)) if m else ""
     if m and not re.fullmatch(r"edges?|roads?|connections?|duplicates?", said):  # a graph's: read by the graph reader
         return f"All the {said} are unique."
@@ -115,6 +118,9 @@ def reworded(line: str, params: dict[str, str]) -> str:
     m = re.fullmatch(rf"{_NAME} is strictly increasing", text)
     if m and params.get(_base(m.group(1))) == "list":
         return f"{m.group(1)} is sorted in strictly increasing order."
+    m = re.fullmatch(rf"{_NAME} is an? (non-?decreasing|sorted) (?:array|list|sequence)", text)
+    if m and params.get(_base(m.group(1))) == "list":
+        return f"{m.group(1)} is sorted in non-decreasing order."
     m = re.fullmatch(rf"{_NAME} is an? (odd|even) (?:number|integer)", text)
     if m and _numeric(m.group(1), params):
         return f"{m.group(1)} is {m.group(2)}"
