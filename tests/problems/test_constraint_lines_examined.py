@@ -12,6 +12,8 @@ import json
 import pytest
 
 from tests.clr.leetcode_real import DATA, outputs, real
+from tests.problems.test_constraint_scope import real as real_dev
+from tests.problems.test_constraint_scope import understood
 from vibecode.clr.differential import EXTRA_SEEDS
 from vibecode.clr.inputs import generate_inputs, validate_input
 from vibecode.clr.inputs_tiers import dense_inputs
@@ -116,3 +118,17 @@ def test_email_addresses_are_generated_valid_and_tell_the_dots_bug_apart() -> No
     assert all(r.startswith("ok:") for r in right)
     assert right[:len(tiers)] == wrong[:len(tiers)]  # random addresses hardly ever collide
     assert right != wrong
+
+
+def test_a_cell_at_a_position_of_every_item() -> None:
+    """number_of_senior_citizens (dev): "details[i][10] is either 'M', 'F', or 'O'" is the 11th
+    character of every string, not the characters of the strings (which the examples break)."""
+    p, hidden = real_dev("number_of_senior_citizens")
+    line = "details[i][10] is either 'M', 'F', or 'O'."
+    understood(p, line)
+    c = parse_constraints(p)
+    assert "details" not in c.chars
+    shown = hidden[0]
+    assert validate_input(shown, p, c) == []
+    row = str(shown["details"][0])  # type: ignore[index]
+    assert validate_input({**shown, "details": [row[:10] + "X" + row[11:]]}, p, c)

@@ -199,7 +199,8 @@ def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints)
     cell = re.fullmatch(r"\s*(\w+)((?:\[\w+\])+)\s*", subject)
     at = re.findall(r"\[(\w+)\]", cell.group(2)) if cell else []
     if cell and any(len(k) > 1 for k in at):  # "board[clickr][clickc] is either 'M' or 'E'": one cell
-        return all(k in c.columns for k in at) and _cell_choice(subject.strip(), cell.group(1), at, values, c)
+        known = all(len(k) == 1 or k.isdigit() or k in c.columns for k in at)
+        return known and _cell_choice(subject.strip(), cell.group(1), at, values, c)
     for name in names:
         if all(isinstance(v, str) and len(v) == 1 for v in values):
             c.chars[name] = "".join(str(v) for v in values)
@@ -209,19 +210,31 @@ def read_choice(subject: str, desc: str, params: dict[str, str], c: Constraints)
 
 
 def _cell_choice(line: str, name: str, at: list[str], values: list[object], c: Constraints) -> bool:
-    """The cell of ``name`` at the indices the columns ``at`` give (``clickr`` is ``click[0]``)
-    holds one of ``values``: a check."""
+    """The cells of ``name`` at the indices ``at`` hold one of ``values``: a check. An index is a
+    letter (every item: ``details[i][10]``), a position (``10``) or a column of another argument
+    (``board[clickr][clickc]``, ``clickr`` being ``click[0]``)."""
 
     def test(args: dict[str, object]) -> bool | None:
-        v: object = args.get(name)
+        level: list[object] = [args.get(name)]
         for k in at:
-            source, col = c.columns[k]
-            row = args.get(source)
-            index = row[col] if isinstance(row, list) and col < len(row) else None
-            if not isinstance(v, list) or not isinstance(index, int) or not 0 <= index < len(v):
-                return None
-            v = v[index]
-        return v in values
+            nxt: list[object] = []
+            for v in level:
+                if not isinstance(v, (list, str)):
+                    return None
+                if len(k) == 1 and not k.isdigit():
+                    nxt += list(v)
+                    continue
+                if k.isdigit():
+                    index: object = int(k)
+                else:
+                    source, col = c.columns[k]
+                    row = args.get(source)
+                    index = row[col] if isinstance(row, list) and col < len(row) else None
+                if not isinstance(index, int) or not 0 <= index < len(v):
+                    return None
+                nxt.append(v[index])
+            level = nxt
+        return all(x in values for x in level)
 
-    c.checks.append(Check(line, "one cell's value", test))
+    c.checks.append(Check(line, "cells' values", test))
     return True
