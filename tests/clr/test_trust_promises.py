@@ -21,6 +21,7 @@ from vibecode.clr.inputs import generate_inputs
 from vibecode.clr.score import decide
 from vibecode.clr.trust import (
     defined_terms,
+    definition_items,
     description,
     input_trust,
     promise,
@@ -234,6 +235,20 @@ def test_a_list_of_illustrations_of_the_answers_rule_promises_nothing() -> None:
     assert tiers_vouched(problem) is None
     # an explicit promise that introduces a list is still one
     assert promise("The following are guaranteed:") is not None
+
+
+def test_the_conditions_listed_under_a_definition_promise_nothing() -> None:
+    """shortest_path_in_binary_matrix (held-out 176-200, examined): "A clear path ... is a path ...
+    such that:" lists its conditions ("All the adjacent cells of the path are 8-directionally
+    connected"); "connected" there is the term's rule. Read as a promise, it set every generated
+    input aside, and the oracle could not overrule a wrong majority that answers -1 on [[0]]."""
+    problem = _problem("shortest_path_in_binary_matrix")
+    item = _sentence(problem, "All the adjacent cells of the path are 8-directionally connected")
+    assert item in definition_items(description(problem))
+    assert promise(item) is not None  # on its own it reads as one
+    assert tiers_vouched(problem) is None
+    # a list under a sentence that defines nothing still promises
+    assert definition_items("You are given a grid such that:\n- All the cells are connected.\n") == set()
 
 
 def test_a_validity_the_statement_defines_is_its_rule_not_a_promise() -> None:

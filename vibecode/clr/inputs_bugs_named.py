@@ -9,6 +9,10 @@ description or its constraint lines; never by the problem's name):
   a power, so a floating-point ``log(n, 3).is_integer()`` (wrong at ``243 = 3^5``) would agree
   with every right answer on them.
 
+- ``answers``: an example's input with one integer argument set to an integer its answer shows,
+  and to that value plus and minus one (sequential_digits: ``high = 123`` where Example 1 answers
+  ``[123, 234]``): an inclusive bound taken as exclusive differs only where the bound is an answer.
+
 The caller (``clr.inputs_tiers``) validates each input against the constraints and takes from
 every strategy in turn, with those of ``clr.inputs_bugs``.
 """
@@ -30,6 +34,7 @@ _POWER = re.compile(r"\bpowers? of (two|three|four|five|ten|\d+)\b", re.I)
 _EXPONENT = re.compile(r"(?<![\w^])(\d+)\s*\^\s*\(?[a-z]\b")  # "n == 3^x", never "2^31"
 _SQUARE = re.compile(r"\bperfect squares?\b", re.I)
 LIST_CHUNK = 6  # items of one list of named values, at most
+ANSWER_VALUES = 6  # an example answer's distinct integers used as argument values, at most
 
 
 def _text(problem: Problem) -> str:
@@ -82,7 +87,32 @@ def powers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     return out
 
 
-NAMED_STRATEGIES: Strategies = {"powers": powers}
+def _ints(value: object) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list):
+        return [x for v in value for x in _ints(v)]
+    return []
 
 
-__all__ = ["NAMED_STRATEGIES", "named_bases", "named_values", "powers"]
+def answers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
+    """An example's input with one integer argument set to a value its answer shows, or one next
+    to it: a bound that lands exactly on an answer ("high" equal to the sequential number 123) is
+    where an inclusive bound read as exclusive differs, and uniform draws almost never land there."""
+    spec = specs(problem)
+    names = _scalars(spec, "int")
+    out: list[Args] = []
+    for ex in problem.examples:
+        shown = list(dict.fromkeys(_ints(ex.output)))[:ANSWER_VALUES]
+        for name in names:
+            if name in ex.inputs:
+                out += [{**dict(ex.inputs), name: w} for v in shown for w in (v, v - 1, v + 1) if w != ex.inputs[name]]
+    return out
+
+
+NAMED_STRATEGIES: Strategies = {"powers": powers, "answers": answers}
+
+
+__all__ = ["NAMED_STRATEGIES", "answers", "named_bases", "named_values", "powers"]

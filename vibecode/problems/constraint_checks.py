@@ -12,6 +12,7 @@ import re
 from vibecode.problems.constraint_emails import read_email
 from vibecode.problems.constraint_embedded import read_embedded
 from vibecode.problems.constraint_exprs import column_ranges, length_rule, read_check
+from vibecode.problems.constraint_paths import read_starts
 from vibecode.problems.constraint_phrases import read_phrase
 from vibecode.problems.constraint_prose import read_prose
 from vibecode.problems.constraint_runs import read_runs
@@ -25,7 +26,8 @@ from vibecode.problems.constraint_wording import read_wording
 def read_other(line: str, params: dict[str, str], aliases: dict[str, Term], c: Constraints) -> bool:
     """A sentence (leading zeros, permutation of, ...) or an expression the bounds cannot hold
     (``nums1.length == m + n``, ``0 <= ai, bi < n``): a check, see :mod:`constraint_exprs`."""
-    if read_prose(line, params, c) or read_email(line, params, c) or read_sentence(line, params, c) \
+    if read_prose(line, params, c) or read_email(line, params, c) or read_starts(line, params, c) \
+            or read_sentence(line, params, c) \
             or read_embedded(line, params, aliases, c) \
             or read_phrase(line, params, c) or read_runs(line, params, c) \
             or read_text(line, params, c) or read_wording(line, params, c):

@@ -3,7 +3,8 @@
 Each reader recognises one kind of sentence and adds a :class:`Check` on the arguments it names:
 leading zeros, leading/trailing/single spaces, "at least one word", the number of words of a
 sentence or each word's length in a range, even/odd/multiple of, a
-permutation/anagram/subsequence of another argument, "all the integers of X also appear in Y",
+permutation/anagram/subsequence of another argument, "each lowercase letter exactly once" (a
+shuffled alphabet), "all the integers of X also appear in Y",
 "each element appears twice except for one", "there is at least one 0 in mat", the depth of a
 tree, a balanced parentheses string, "edges represents a valid tree", "no repeated edges", "all
 the strings have the same length"; and, for design problems, "At most N calls will be made to
@@ -191,6 +192,11 @@ def read_prose(line: str, params: dict[str, str], c: Constraints) -> bool:
         return _add(c, line, "permutation of", lambda args: sorted(map(json.dumps, list(args[a]))) == sorted(map(json.dumps, list(args[b])))  # type: ignore[call-overload]
                     if isinstance(args.get(a), (list, str)) and isinstance(args.get(b), (list, str)) else None,
                     made=(a, "permutation", b))
+    m = re.fullmatch(r"(\w+) contains each (?:english )?lowercase (?:english )?letter exactly once(?: in (?:some|any) order)?", text, re.I)
+    if m and params.get(m.group(1)) == "str":
+        a, abc = m.group(1), "abcdefghijklmnopqrstuvwxyz"
+        return _add(c, line, "each letter once", lambda args: None if not isinstance(v := args.get(a), str) else sorted(v) == list(abc),
+                    made=(a, "letters", abc))
     m = re.fullmatch(r"(\w+) is a subsequence of (\w+)", text)
     if m and m.group(1) in params and m.group(2) in params:
         a, b = m.groups()
