@@ -75,6 +75,19 @@ had been written blind:
   reads ``strs[i][c]`` for every column of the first row, crashed on one and was set aside, and the
   three answers that count equal letters as unsorted won every order. The sentence is read now
   (``problems.constraint_same_length``), the rows are drawn of one length, and the oracle decides.
+
+Held-out 176-200 (held-out-8.jsonl), examined on 2026-12-07 (fifth session) once held-out 201-225
+had been written blind (tests/clr/test_inputs_held_out_8.py has each class on its own):
+
+- shortest_path_in_binary_matrix@wrong-majority: "All the adjacent cells of the path are
+  8-directionally connected", a condition listed under the definition of a clear path, read as a
+  promise, set vibecode's inputs aside; the oracle's verdict on ``[[0]]`` (1, not -1) did not count.
+- single_row_keyboard@agree: keyboards were random strings, on which the two right answers differ.
+- meeting_scheduler@agree, reversed: overlapping slots the statement promises never come split the
+  right answers.
+- remove_sub_folders_from_the_filesystem@agree, reversed: folders that do not start with '/'.
+- sequential_digits@agree, reversed: the answer that reads ``high`` as exclusive joined the right
+  ones; ``high = 123`` (Example 1's answer) splits it off.
 """
 
 from __future__ import annotations
@@ -113,6 +126,11 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-6", "LeetCode/one_bit_and_two_bit_characters@wrong-majority", False),
     ("held-out-5", "LeetCode/shopping_offers@agree", True),
     ("held-out-7", "LeetCode/delete_columns_to_make_sorted@wrong-majority", False),
+    ("held-out-8", "LeetCode/shortest_path_in_binary_matrix@wrong-majority", False),
+    ("held-out-8", "LeetCode/single_row_keyboard@agree", False),
+    ("held-out-8", "LeetCode/meeting_scheduler@agree", True),
+    ("held-out-8", "LeetCode/remove_sub_folders_from_the_filesystem@agree", True),
+    ("held-out-8", "LeetCode/sequential_digits@agree", True),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)
