@@ -45,6 +45,10 @@ def test_auroc_overall_among_verified_and_per_pool_mode() -> None:
     assert s["auroc"] == pytest.approx(wins / 8)
     assert s["auroc_verified"] == pytest.approx(sum(
         1.0 if p > q else 0.5 if p == q else 0.0 for p in (0.8, 0.7, 0.6) for q in (0.9, 0.7)) / 6)
+    assert s["auroc_plausible"] is None  # one plausible pick, a right one: no pair to rank
+    mixed = summarize([*RECORDS, rec("LeetCode/d@agree", "plausible", 0.5, False, ["failed: 1", "passed"],
+                                     evidence(1, 2, 2, contested=True))])
+    assert mixed["auroc_plausible"] == pytest.approx(0.0)  # the right plausible pick (0.3) below the wrong one (0.5)
     modes = pool_figures(RECORDS, oracle={"LeetCode/a@wm", "LeetCode/c@wm"})
     assert modes["largest_cluster_correct"]["records"] == 3
     assert modes["largest_cluster_correct"]["auroc"] == pytest.approx(0.0)  # right 0.8, 0.3 below wrong 0.9

@@ -50,6 +50,7 @@ def summary_markdown(s: Mapping[str, Any], title: str) -> str:
         ("Brier score", _num(s["brier"])),
         (f"AUROC of reliability, right vs wrong picks ({s.get('auroc_picks', 0)} picks)", _num(s.get("auroc"))),
         (f"AUROC of reliability, verified picks only ({s.get('verified', 0)})", _num(s.get("auroc_verified"))),
+        (f"AUROC of reliability, plausible picks only ({s.get('plausible', 0)})", _num(s.get("auroc_plausible"))),
         ("tokens/s (engine time; n/a for a replay)", _num(s["tokens_per_s"], 1)),
         ("wall time of the run (s)", _num(s["wall_s"], 1)),
     ]

@@ -126,6 +126,9 @@ def summarize(records: Sequence[Record], meta: Mapping[str, Any] | None = None) 
         "auroc_picks": len(picked),
         # ... among the verified picks only: does the reliability still rank right above wrong there?
         "auroc_verified": auroc([float(r["reliability"]) for r in verified], [bool(r["passed"]) for r in verified]),
+        # ... and among the plausible ones, where every wrong pick of a part whose verified picks are all right lies
+        "auroc_plausible": auroc([float(r["reliability"]) for r in plausible if r.get("best") is not None],
+                                 [bool(r["passed"]) for r in plausible if r.get("best") is not None]),
         "evidence": evidence_table(records),
         "holdout": holdout_check(records),
         "selectors": selectors,
