@@ -66,18 +66,21 @@ def _occurrences(lines: list[str], block: list[str]) -> list[int]:
     return [i for i in range(len(lines) - len(block) + 1) if lines[i : i + len(block)] == block]
 
 
-def _exact_results(user: list[str], hunks: list[tuple[list[str], list[str]]]) -> set[str]:
-    """Every text obtainable by replacing, for each hunk in order, one verbatim copy of its
-    expected lines in ``user`` by its new lines (copies must not overlap)."""
+def _exact_results(user: list[str], hunks: list[tuple[list[str], list[str]]], ordered: bool = True) -> set[str]:
+    """Every text obtainable by replacing, for each hunk, one verbatim copy of its expected lines
+    in ``user`` by its new lines (copies must not overlap; ``ordered``: a diff's hunks keep their
+    order in the file, SEARCH/REPLACE blocks need not)."""
     results: set[str] = set()
     options = [_occurrences(user, old) if old else [] for old, _ in hunks]
     for starts in itertools.product(*options):
-        ends = [s + len(h[0]) for s, h in zip(starts, hunks, strict=True)]
-        if any(ends[i] > starts[i + 1] for i in range(len(starts) - 1)):
+        spans = sorted((s, s + len(h[0]), h[1]) for s, h in zip(starts, hunks, strict=True))
+        if ordered and list(starts) != sorted(starts):
+            continue
+        if any(spans[i][1] > spans[i + 1][0] for i in range(len(spans) - 1)):
             continue
         out: list[str] = []
         pos = 0
-        for start, end, (_, new) in zip(starts, ends, hunks, strict=True):
+        for start, end, new in spans:
             out += user[pos:start] + new
             pos = end
         results.add(_text(out + user[pos:]))
@@ -122,11 +125,29 @@ def test_apply_is_exact_or_refuses_without_writing(data: st.DataObject, fmt: str
                 assert user != original, f"a patch made from this very file was refused: {refusal}"
             return
         result = (root / "m.py").read_text()
-        assert result in _exact_results(user, hunks), (
+        assert result in _exact_results(user, hunks, ordered=fmt == "diff"), (
             f"applied loosely:\nuser:\n{_text(user)}\nresult:\n{result}\npatch:\n{text}"
         )
         if user == original:
             assert result == _text(patched)
+
+
+def test_a_hunk_whose_context_is_left_only_above_the_hunk_before_it_is_refused(tmp_path: Path) -> None:
+    """Found by the property above (CI, 2026-12-07): the user's edit left the second hunk's context
+    ("return a - b" then "def f(a, b):") only above the first hunk's place, and the hunk was
+    applied there, out of the diff's order, in lines the patch never meant. Now it is refused."""
+    user = ["def f(a, b):", "def f(a, b):", "    return a - b", "def f(a, b):", "    return a - b",
+            "    return a - b", "def f(a, b):"]
+    diff = ("--- a/m.py\n+++ b/m.py\n@@ -3,2 +3,3 @@\n     return a - b\n+def f(a, b):\n     return a - b\n"
+            "@@ -7,2 +8,2 @@\n     return a - b\n-def f(a, b):\n+    return a - b\n")
+    (tmp_path / "m.py").write_text(_text(user))
+    before = snapshot(tmp_path)
+    try:
+        apply_patch(tmp_path, extract_edits_detailed(diff, tmp_path, strict=True).patch)
+    except ApplyError:
+        assert snapshot(tmp_path) == before
+    else:
+        raise AssertionError("applied:\n" + (tmp_path / "m.py").read_text())
 
 
 def _vibecode(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -122,18 +122,23 @@ def apply_file_edits(
 def _apply_strict(path: str, original: str | None, edits: Sequence[Edit]) -> tuple[str | None, list[EditOutcome]]:
     """The edits of one file in order, each SEARCH text found verbatim among the user's own lines:
     never in lines an earlier edit of the same patch wrote (a hunk whose context is gone from the
-    file must not match the text the hunk before it put there)."""
+    file must not match the text the hunk before it put there), and a diff's hunk (it has a line
+    hint) only after the lines the hunk before it wrote: hunks are in file order, so one whose
+    context now matches only above its predecessor has lost its place and is refused."""
     content = original
     own: list[bool] | None = None  # per line of ``content``: the user's, untouched by an earlier edit
+    floor = 0  # a diff's hunks come in file order: the next one starts after the last one's lines
     outcomes: list[EditOutcome] = []
     for edit in edits:
         before = len(split_lines(content)) if content is not None else 0
         mask = own if own is not None and len(own) == before else [True] * before
-        content, outcome = apply_one(path, content, edit, strict=True, usable=mask)
+        ordered = mask if edit.hint_line is None else [False] * min(floor, before) + mask[floor:]
+        content, outcome = apply_one(path, content, edit, strict=True, usable=ordered)
         after = len(split_lines(content)) if content is not None else 0
         if outcome.span is not None:  # a replace: the lines it wrote are the patch's
             start, end = outcome.span
             own = mask[:start] + [False] * max(0, after - start - (before - end)) + mask[end:]
+            floor = start + max(0, after - start - (before - end)) if edit.hint_line is not None else floor
         elif outcome.level == "append":  # lines at the end: the patch's
             own = mask + [False] * (after - before)
         else:
