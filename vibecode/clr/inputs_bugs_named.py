@@ -9,9 +9,10 @@ description or its constraint lines; never by the problem's name):
   a power, so a floating-point ``log(n, 3).is_integer()`` (wrong at ``243 = 3^5``) would agree
   with every right answer on them.
 
-- ``answers``: an example's input with one integer argument set to an integer its answer shows,
-  and to that value plus and minus one (sequential_digits: ``high = 123`` where Example 1 answers
-  ``[123, 234]``): an inclusive bound taken as exclusive differs only where the bound is an answer.
+- ``answers``: where two or more integer arguments bound the answer's integers, an example's input
+  with one of them set to an integer its answer shows, and to that value plus and minus one
+  (sequential_digits: ``high = 123`` where Example 1 answers ``[123, 234]``): an inclusive bound
+  taken as exclusive differs only where the bound is an answer.
 
 The caller (``clr.inputs_tiers``) validates each input against the constraints and takes from
 every strategy in turn, with those of ``clr.inputs_bugs``.
@@ -99,16 +100,20 @@ def _ints(value: object) -> list[int]:
 
 def answers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     """An example's input with one integer argument set to a value its answer shows, or one next
-    to it: a bound that lands exactly on an answer ("high" equal to the sequential number 123) is
-    where an inclusive bound read as exclusive differs, and uniform draws almost never land there."""
+    to it, where the integer arguments bound the answer's values (every answer integer lies
+    between the least and the largest of them: ``low``/``high``, not an index or a count): a
+    bound that lands exactly on an answer ("high" equal to the sequential number 123) is where an
+    inclusive bound read as exclusive differs, and uniform draws almost never land there."""
     spec = specs(problem)
     names = _scalars(spec, "int")
     out: list[Args] = []
     for ex in problem.examples:
+        bounds = [v for n in names if isinstance(v := ex.inputs.get(n), int) and not isinstance(v, bool)]
         shown = list(dict.fromkeys(_ints(ex.output)))[:ANSWER_VALUES]
+        if len(bounds) < 2 or not shown or not all(min(bounds) <= v <= max(bounds) for v in shown):
+            continue  # the integer arguments do not bound the answer's values (an index, a count)
         for name in names:
-            if name in ex.inputs:
-                out += [{**dict(ex.inputs), name: w} for v in shown for w in (v, v - 1, v + 1) if w != ex.inputs[name]]
+            out += [{**dict(ex.inputs), name: w} for v in shown for w in (v, v - 1, v + 1) if w != ex.inputs[name]]
     return out
 
 
