@@ -18,6 +18,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
+from vibecode.problems.constraint_paths import string_items
 from vibecode.problems.constraint_types import Check, Constraints
 
 _ONE_AT = re.compile(r"(?:each |every )?(\w+)(?:\[i\])? contains? exactly one '@'(?: character| sign)?", re.I)
@@ -25,19 +26,11 @@ _SUFFIX = re.compile(r'domain names? (?:must )?ends? with (?:the )?"([.\w]+)" su
 _BEFORE = re.compile(r'domain names? (?:must )?contains? at least one character before (?:the )?"([.\w]+)" suffix', re.I)
 
 
-def _strings(v: object) -> list[str] | None:
-    if isinstance(v, str):
-        return [v]
-    if isinstance(v, list) and all(isinstance(x, str) for x in v):
-        return list(v)
-    return None
-
-
 def _each_address(name: str, fn: Callable[[str, str], bool]) -> Callable[[dict[str, object]], bool | None]:
     """A test of every address of ``name`` by its (local, domain) names; None where one has no '@'."""
 
     def test(args: dict[str, object]) -> bool | None:
-        items = _strings(args.get(name))
+        items = string_items(args.get(name))
         if items is None or any("@" not in s for s in items):
             return None
         return all(fn(*s.split("@", 1)) for s in items)
@@ -47,7 +40,7 @@ def _each_address(name: str, fn: Callable[[str, str], bool]) -> Callable[[dict[s
 
 def _one_at(name: str) -> Callable[[dict[str, object]], bool | None]:
     def test(args: dict[str, object]) -> bool | None:
-        items = _strings(args.get(name))
+        items = string_items(args.get(name))
         return None if items is None else all(s.count("@") == 1 for s in items)
 
     return test

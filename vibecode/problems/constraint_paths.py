@@ -26,7 +26,8 @@ _PATH = re.compile(r"the format of a path is one or more concatenated strings of
 PATH = re.compile(r"(?:/[a-z]+)+")
 
 
-def _strings(v: object) -> list[str] | None:
+def string_items(v: object) -> list[str] | None:
+    """A string argument as one item, a list of strings as its items; None for anything else."""
     if isinstance(v, str):
         return [v]
     if isinstance(v, list) and all(isinstance(x, str) for x in v):
@@ -36,7 +37,7 @@ def _strings(v: object) -> list[str] | None:
 
 def _every(name: str, fn: Callable[[str], bool]) -> Callable[[dict[str, object]], bool | None]:
     def test(args: dict[str, object]) -> bool | None:
-        items = _strings(args.get(name))
+        items = string_items(args.get(name))
         return None if items is None else all(fn(s) for s in items)
 
     return test
