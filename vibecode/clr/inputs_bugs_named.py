@@ -24,7 +24,7 @@ import math
 import re
 
 from vibecode.clr.inputs_bugs import Strategies, _int_range, _lists, _scalars, _small_len
-from vibecode.clr.inputs_check import specs
+from vibecode.clr.inputs_check import leaves, specs
 from vibecode.clr.trust import description
 from vibecode.problems.constraint_types import Constraints
 from vibecode.types import Problem
@@ -88,16 +88,6 @@ def powers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     return out
 
 
-def _ints(value: object) -> list[int]:
-    if isinstance(value, bool):
-        return []
-    if isinstance(value, int):
-        return [value]
-    if isinstance(value, list):
-        return [x for v in value for x in _ints(v)]
-    return []
-
-
 def answers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     """An example's input with one integer argument set to a value its answer shows, or one next
     to it, where the integer arguments bound the answer's values (every answer integer lies
@@ -109,7 +99,7 @@ def answers(problem: Problem, c: Constraints, bases: list[Args]) -> list[Args]:
     out: list[Args] = []
     for ex in problem.examples:
         bounds = [v for n in names if isinstance(v := ex.inputs.get(n), int) and not isinstance(v, bool)]
-        shown = list(dict.fromkeys(_ints(ex.output)))[:ANSWER_VALUES]
+        shown = list(dict.fromkeys(v for v in leaves(ex.output) if isinstance(v, int) and not isinstance(v, bool)))[:ANSWER_VALUES]
         if len(bounds) < 2 or not shown or not all(min(bounds) <= v <= max(bounds) for v in shown):
             continue  # the integer arguments do not bound the answer's values (an index, a count)
         for name in names:

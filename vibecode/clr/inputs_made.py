@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 import random
 import string
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from vibecode.problems.constraint_expressions import make_expression
@@ -43,10 +45,8 @@ def make_derived(args: dict[str, object], c: Constraints, rng: random.Random) ->
                 args[target] = values
             continue
         if how in ("path", "prefix"):  # source: the separator / the first character
-            if isinstance(drawn, str):
-                args[target] = _path(drawn, source, rng) if how == "path" else source + drawn[1:]
-            elif isinstance(drawn, list) and all(isinstance(x, str) for x in drawn):
-                args[target] = [_path(x, source, rng) if how == "path" else source + x[1:] for x in drawn]
+            make = partial(_path, sep=source, rng=rng) if how == "path" else partial(_prefixed, first=source)
+            _each_string(args, target, make)
             continue
         if how == "disjoint":  # the drawn [start, end] values, sorted and paired again in order
             if isinstance(drawn, list) and all(isinstance(r, list) and len(r) == 2 for r in drawn):
@@ -63,10 +63,7 @@ def make_derived(args: dict[str, object], c: Constraints, rng: random.Random) ->
                 args[target] = "".join(letters)
             continue
         if how == "email":  # source: the domain's suffix (".com"), or ""
-            if isinstance(drawn, str):
-                args[target] = _address(drawn, source, rng)
-            elif isinstance(drawn, list) and all(isinstance(x, str) for x in drawn):
-                args[target] = [_address(x, source, rng) for x in drawn]
+            _each_string(args, target, partial(_address, suffix=source, rng=rng))
             continue
         if how.startswith("expression"):
             if isinstance(drawn, str):
@@ -92,6 +89,19 @@ def make_derived(args: dict[str, object], c: Constraints, rng: random.Random) ->
             if target in c.unique:  # "All the arrays of sequences are unique"
                 rows = list({json.dumps(r): r for r in rows}.values())
             args[target] = rows
+
+
+def _each_string(args: dict[str, object], target: str, make: Callable[[str], str]) -> None:
+    """``args[target]`` remade by ``make``: the string, or each string of a list of strings."""
+    drawn = args.get(target)
+    if isinstance(drawn, str):
+        args[target] = make(drawn)
+    elif isinstance(drawn, list) and all(isinstance(x, str) for x in drawn):
+        args[target] = [make(x) for x in drawn]
+
+
+def _prefixed(drawn: str, first: str) -> str:
+    return first + drawn[1:]
 
 
 def _path(drawn: str, sep: str, rng: random.Random) -> str:

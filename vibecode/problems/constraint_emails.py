@@ -18,7 +18,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from vibecode.problems.constraint_paths import string_items
+from vibecode.problems.constraint_paths import every_string, string_items
 from vibecode.problems.constraint_types import Check, Constraints
 
 _ONE_AT = re.compile(r"(?:each |every )?(\w+)(?:\[i\])? contains? exactly one '@'(?: character| sign)?", re.I)
@@ -38,14 +38,6 @@ def _each_address(name: str, fn: Callable[[str, str], bool]) -> Callable[[dict[s
     return test
 
 
-def _one_at(name: str) -> Callable[[dict[str, object]], bool | None]:
-    def test(args: dict[str, object]) -> bool | None:
-        items = string_items(args.get(name))
-        return None if items is None else all(s.count("@") == 1 for s in items)
-
-    return test
-
-
 def _email_rule(c: Constraints) -> int | None:
     """The index in ``c.checks`` of the check that reads "exactly one '@'", if any."""
     return next((k for k, ch in enumerate(c.checks) if ch.made and ch.made[1] == "email"), None)
@@ -56,7 +48,7 @@ def read_email(line: str, params: dict[str, str], c: Constraints) -> bool:
     text = line.strip().rstrip(".").strip()
     m = _ONE_AT.fullmatch(text)
     if m and params.get(m.group(1)) in ("str", "list"):
-        c.checks.append(Check(line, "exactly one '@'", _one_at(m.group(1)), made=(m.group(1), "email", "")))
+        c.checks.append(Check(line, "exactly one '@'", every_string(m.group(1), lambda s: s.count("@") == 1), made=(m.group(1), "email", "")))
         return True
     at = _email_rule(c)
     if at is None:

@@ -35,7 +35,8 @@ def string_items(v: object) -> list[str] | None:
     return None
 
 
-def _every(name: str, fn: Callable[[str], bool]) -> Callable[[dict[str, object]], bool | None]:
+def every_string(name: str, fn: Callable[[str], bool]) -> Callable[[dict[str, object]], bool | None]:
+    """A test that ``fn`` holds for the string ``name`` or each of its strings; None for anything else."""
     def test(args: dict[str, object]) -> bool | None:
         items = string_items(args.get(name))
         return None if items is None else all(fn(s) for s in items)
@@ -49,7 +50,7 @@ def read_starts(line: str, params: dict[str, str], c: Constraints) -> bool:
     if not m or params.get(m.group(1)) not in ("str", "list"):
         return False
     name, ch = m.groups()
-    c.checks.append(Check(line, "first character", _every(name, lambda s: s.startswith(ch)), made=(name, "prefix", ch)))
+    c.checks.append(Check(line, "first character", every_string(name, lambda s: s.startswith(ch)), made=(name, "prefix", ch)))
     return True
 
 
@@ -59,7 +60,7 @@ def read_path_format(sentences: list[str], params: dict[str, str], c: Constraint
     read = []
     for sentence in sentences:
         if len(names) == 1 and _PATH.fullmatch(sentence.strip()):
-            c.checks.append(Check(sentence, "path format", _every(names[0], lambda s: PATH.fullmatch(s) is not None),
+            c.checks.append(Check(sentence, "path format", every_string(names[0], lambda s: PATH.fullmatch(s) is not None),
                                   made=(names[0], "path", "/")))
             read.append(sentence)
     return read
