@@ -16,7 +16,8 @@ from vibecode.bench.leetcode_api import targets
 from vibecode.bench.leetcode_hidden import run_leetcode_hidden
 from vibecode.bench.leetcode_pools import ordered, pool_figures
 from vibecode.bench.metrics import auroc
-from vibecode.bench.record import read_records
+from vibecode.bench.record import candidate_passed, read_records
+from vibecode.bench.selectors import redecide
 from vibecode.config import Settings
 from vibecode.problems.leetcode_data import load_all
 from vibecode.sandbox import make_sandbox
@@ -345,3 +346,27 @@ def test_cli_list_names_the_chosen_and_the_skipped() -> None:
     pooled = {json.loads(x)["task_id"].split("@")[0] for x in pools.read_text().splitlines() if x.strip()}
     assert pooled == set(listed["problems"])
     assert all(row["count"] == len(row["problems"]) for row in listed["skipped"].values())
+
+
+def test_rescore_of_a_pools_run_decides_with_the_oracle(tmp_path: Path) -> None:
+    """``bench rescore`` decides again from what the scorer was given, the oracle included: on a
+    real wrong-majority pool the oracle's verdict picks the minority, and rescoring keeps it (it
+    went back to the majority when records did not store the oracle)."""
+    pools = Path(__file__).parents[1] / "data" / "leetcode_pools" / "dev.jsonl"
+    lines = [x for x in pools.read_text().splitlines()
+             if json.loads(x)["task_id"] == "LeetCode/zigzag_conversion@wrong-majority"]
+    pool = tmp_path / "pool.jsonl"
+    pool.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "run"
+    proc = run_cli("bench", "leetcode", "--pools", str(pool), "--part", "all", "--out", str(out),
+                   "--json", "--no-plot")
+    assert proc.returncode == 0, proc.stderr
+    [record] = read_records(out / "results.jsonl")
+    assert record["passed"] and record["decided_with"]["oracle"]  # the oracle judged: a right pick
+    assert (redecide(record).best, redecide(record).status) == (record["best"], record["status"])
+    without = redecide({**record, "decided_with": None})  # what rescore did before
+    assert not candidate_passed(record, without.best)
+    proc = run_cli("bench", "rescore", str(out / "results.jsonl"), "--out", str(tmp_path / "again"),
+                   "--json", "--no-plot")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["changed"] == 0

@@ -9,7 +9,9 @@ rerun. The fields (``"version": 1``):
   ``k`` (K the decision used), ``labels`` ("hidden": HumanEval's tests; "pool": a stored label);
 - ``status``, ``reliability`` (calibrated when ``calibrated``), ``raw_reliability``, ``reason``,
   ``evidence`` (what the reliability was computed from, ``clr.reliability.Evidence``; null when
-  failed), ``best`` (candidate index or null), ``passed`` (the proposal passed the hidden tests);
+  failed), ``decided_with`` (what else the scorer was given: the oracle's tokens, the trusted and
+  sound inputs, the answer's bounds, the tiers, each candidate's exact tokens; ``Decision.inputs``,
+  absent in records written before it), ``best`` (candidate index or null), ``passed`` (the proposal passed the hidden tests);
 - ``clusters``: rank, members, best, score, examples_passed, examples_total, failure_rate;
 - ``candidates``: index, text, code, parsed, duplicate_of, error, cluster, r, examples_passed,
   examples_total, behaviour, claims (text, kind, method, verdict, detail), tokens,
@@ -91,6 +93,7 @@ def build_record(
         "calibrated": result.calibrated,
         "reason": d.reason,
         "evidence": d.evidence,
+        "decided_with": d.inputs,
         "best": best,
         "passed": passed,
         "clusters": [cluster_record(c) for c in d.clusters],
@@ -104,6 +107,7 @@ def build_record(
 
 def evidence_of(record: Mapping[str, Any]) -> list[CandidateEvidence]:
     """The scorer's input, rebuilt from a record (parsed candidates only, in index order)."""
+    exact = (record.get("decided_with") or {}).get("exact") or {}
     out = []
     for c in sorted(record["candidates"], key=lambda c: c["index"]):
         if not c["parsed"]:
@@ -111,7 +115,8 @@ def evidence_of(record: Mapping[str, Any]) -> list[CandidateEvidence]:
         claims = tuple(Claim(x["text"], x["kind"], x["method"], x["verdict"], x.get("detail", ""))
                        for x in c.get("claims", ()))
         out.append(CandidateEvidence(c["index"], c["examples_passed"], record["examples"],
-                                     tuple(c.get("behaviour", ())), claims))
+                                     tuple(c.get("behaviour", ())), claims,
+                                     tuple(exact.get(str(c["index"]), ()))))
     return out
 
 

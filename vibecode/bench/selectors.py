@@ -1,8 +1,9 @@
 """Choosing a proposal from a stored record, in four ways, for the ablations.
 
 - ``clr``: the full selector, :func:`vibecode.clr.score.decide` on the stored evidence (examples,
-  behaviour clusters, claims). With the record's own calibration it reproduces the stored
-  decision exactly.
+  behaviour clusters, claims) and what else it was given (``decided_with``: the oracle, the
+  trusted inputs, ...). With the record's own calibration it reproduces the stored decision
+  exactly (records written before ``decided_with`` are decided without the oracle).
 - ``no_claims``: the same with every claim removed (examples and clusters only).
 - ``examples_only``: the first candidate, in sampling order, that passes every example (the
   first parsed candidate when none does); no clustering, no claims.
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vibecode.bench.record import candidate_passed, evidence_of
-from vibecode.clr.score import Calibration, decide
+from vibecode.clr.score import Calibration, decide, decide_kwargs
 from vibecode.types import Decision
 
 SELECTORS = ("clr", "no_claims", "examples_only", "majority")
@@ -40,7 +41,8 @@ def redecide(record: Mapping[str, Any], calibration: Calibration | None = None, 
     evidence = evidence_of(record)
     if not claims:
         evidence = [dataclasses.replace(e, claims=()) for e in evidence]
-    return decide(evidence, k=int(record["k"]), calibration=calibration)
+    kwargs = decide_kwargs(record.get("decided_with") or {})
+    return decide(evidence, k=int(record["k"]), calibration=calibration, **kwargs)
 
 
 def choose(record: Mapping[str, Any], selector: str, calibration: Calibration | None = None) -> Choice:

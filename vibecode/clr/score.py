@@ -89,6 +89,7 @@ import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from vibecode.clr.compare import canonical, exact_key
 from vibecode.clr.reliability import TOO_SLOW_FACTOR, Evidence, reliability
@@ -253,6 +254,49 @@ def decide(
     ``answer_bounds``: the answer's stated bounds (``Constraints.answer_bounds``); ``sound``: per
     input, whether it is known to keep the guarantees the statement states (None: every input;
     ``verified`` needs ``MIN_GENERATED`` such generated inputs)."""
+    inputs = decision_inputs(mode=mode, tiers=tiers, oracle=oracle, trusted=trusted,
+                             answer_bounds=answer_bounds, sound=sound)
+    inputs["exact"] = {str(e.index): list(e.exact) for e in evidence if e.exact}
+    d = _decide(evidence, k=k, mode=mode, calibration=calibration, tiers=tiers, oracle=oracle,
+                trusted=trusted, answer_bounds=answer_bounds, sound=sound)
+    return dataclasses.replace(d, inputs=inputs)
+
+
+def decision_inputs(*, mode: str = "code", tiers: dict[str, int] | None = None,
+                    oracle: Sequence[str] | None = None, trusted: Sequence[bool] | None = None,
+                    answer_bounds: Sequence[tuple[float, float]] = (),
+                    sound: Sequence[bool] | None = None) -> dict[str, object]:
+    """:func:`decide`'s keyword arguments but the calibration, as JSON (``Decision.inputs``, which
+    also holds each candidate's ``exact`` tokens): ``decide(evidence, k=k, calibration=c,
+    **decide_kwargs(inputs))`` on the same evidence decides again exactly."""
+    return {"mode": mode, "tiers": dict(tiers) if tiers is not None else None,
+            "oracle": list(oracle) if oracle is not None else None,
+            "trusted": list(trusted) if trusted is not None else None,
+            "answer_bounds": [list(b) for b in answer_bounds],
+            "sound": list(sound) if sound is not None else None}
+
+
+def decide_kwargs(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`decide` stored by :func:`decision_inputs`."""
+    return {"mode": str(inputs.get("mode") or "code"), "tiers": inputs.get("tiers"),
+            "oracle": inputs.get("oracle"), "trusted": inputs.get("trusted"),
+            "answer_bounds": [(float(lo), float(hi)) for lo, hi in inputs.get("answer_bounds") or ()],
+            "sound": inputs.get("sound")}
+
+
+def _decide(
+    evidence: Sequence[CandidateEvidence],
+    *,
+    k: int,
+    mode: str = "code",
+    calibration: Calibration | None = None,
+    tiers: dict[str, int] | None = None,
+    oracle: Sequence[str] | None = None,
+    trusted: Sequence[bool] | None = None,
+    answer_bounds: Sequence[tuple[float, float]] = (),
+    sound: Sequence[bool] | None = None,
+) -> Decision:
+    """The decision itself (:func:`decide`)."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:

@@ -64,6 +64,10 @@ class Decision:
     # what the reliability was computed from (vibecode.clr.reliability.Evidence as JSON); None
     # for a failed decision
     evidence: dict[str, object] | None = None
+    # what the scorer was given besides the candidates' evidence (``clr.score.decide``'s keyword
+    # arguments as JSON: the oracle's tokens, the trusted and sound inputs, the answer's bounds,
+    # the tiers, the mode), so that a stored run can be decided again exactly (``bench rescore``)
+    inputs: dict[str, object] | None = None
 
 
 @dataclass(frozen=True)
