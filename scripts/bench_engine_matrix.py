@@ -119,13 +119,13 @@ def ceiling_worker(model: str, k: int, tokens: int, kv: str, threads: int, n_ctx
 
     engine = llama.LlamaCppEngine(resolve_model(model), Settings(n_ctx=n_ctx, n_threads=threads,
                                                                   kv_cache_type=kv))
-    ll, c = engine._llama, engine._get_context(k)
     prompt = engine.prompt_tokens([ChatMessage("user", PROMPT)])
+    ll, c = engine._llama, engine._get_context(k, len(prompt) + tokens + SLACK)
     memory = ll.llama_get_memory(c.ctx)
 
     def run(steps: int) -> float:
         eval_prefix(ll, c, prompt, None)
-        for seq in range(1, k + 1):
+        for seq in range(1, k + 1):  # each stream gets a copy of the prompt at the first decode
             ll.llama_memory_seq_rm(memory, seq, -1, -1)
             ll.llama_memory_seq_cp(memory, llama.PREFIX_SEQ, seq, -1, -1)
         started = time.perf_counter()
@@ -158,8 +158,10 @@ def reference_worker(binary: str, model: str, k: int, tokens: int, kv: str, thre
     """llama-batched-bench's S_TG for one cell, with the engine's thread wait policy."""
     from vibecode.engine.llama_lib import set_thread_wait
 
+    # its default KV layout, one stream per sequence, as the engine's; -pps: the prompt is
+    # evaluated once and copied to each stream, as the engine does
     cmd = [binary, "-m", model, "-c", str(n_ctx), "-b", "2048", "-ub", "512", "-npp", str(n_prompt),
-           "-ntg", str(tokens), "-npl", str(k), "-t", str(threads), "-kvu", "-pps",
+           "-ntg", str(tokens), "-npl", str(k), "-t", str(threads), "-pps",
            "-ctk", kv, "-ctv", kv, "--output-format", "jsonl"]
     if kv != "f16":
         cmd += ["-fa", "on"]
@@ -195,7 +197,9 @@ def _load() -> list[float]:
 def run_cell(cell: dict[str, Any], model: str, threads: int, binary: Path | None,
              with_ceiling: bool = True) -> dict[str, Any]:
     k, tokens, kv = cell["k"], cell["tokens"], cell["kv"]
-    n_ctx = 256 + k * (tokens + SLACK)
+    # One KV stream per sequence on both sides (the engine's layout, llama-batched-bench's
+    # default): each holds the prompt and the tokens; the engine adds one for the shared prompt.
+    n_ctx = (k + 1) * (256 + tokens + SLACK)
     row: dict[str, Any] = {"k": k, "tokens": tokens, "kv": kv, "n_ctx": n_ctx}
     row["load_before_ours"] = _load()
     ours = _spawn(["ours", model, str(k), str(tokens), kv, str(threads), str(n_ctx)])

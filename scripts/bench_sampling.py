@@ -103,7 +103,7 @@ def reference(
     cmd = [
         str(binary), "-m", model_path, "-c", str(n_ctx), "-b", "2048",
         "-ub", "512", "-npp", str(n_prompt), "-ntg", str(tokens), "-npl", ",".join(map(str, ks)),
-        "-t", str(threads), "-kvu", "-pps", "--output-format", "jsonl",
+        "-t", str(threads), "-pps", "--output-format", "jsonl",  # a KV stream per sequence, as the engine
     ]
     from vibecode.engine.llama_lib import set_thread_wait
 
@@ -147,7 +147,7 @@ def main() -> int:
 
     ks = [int(k) for k in args.n.split(",")]
     # One context size for every K, as a user's settings would be.
-    args.n_ctx = args.n_ctx or 512 + max(ks) * (args.tokens + 32)
+    args.n_ctx = args.n_ctx or (max(ks) + 1) * (args.tokens + 576)  # a KV stream per sequence (and the prompt's)
     rows = []
     for k in ks:
         batched = _spawn("batched", args, k)

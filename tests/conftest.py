@@ -43,7 +43,7 @@ def tiny_model() -> ResolvedModel:
 
 @pytest.fixture(scope="session")
 def tiny_engine(tiny_model: ResolvedModel) -> Iterator[LlamaCppEngine]:
-    engine = LlamaCppEngine(tiny_model, Settings(n_ctx=8192))
+    engine = LlamaCppEngine(tiny_model, Settings(n_ctx=16384))
     yield engine
     engine.close()
 

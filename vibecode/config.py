@@ -37,12 +37,14 @@ class Settings:
     model: str | None = None
     # Candidates per request.
     n: int = 8
-    # KV cache cells at most, shared by the sequences of a batch (the K candidates and the helper
-    # requests). The cache starts at min(n_ctx, 32768, the model's trained context) and grows to
-    # what a batch needs, up to n_ctx; each sequence on its own stays within the trained context.
-    # The default holds K=8 candidates of 4,096 tokens, the helpers and the prompts (about 36k
-    # cells); a batch that does not fit is split into waves by the session.
-    n_ctx: int = 40960
+    # KV cache cells at most, for all the sequences of a batch (the K candidates and the helper
+    # requests). Each sequence has its own stream of cells, as long as the batch's longest sequence
+    # (its prompt and budget), plus one stream for the shared prompt (engine/llama_context.py);
+    # the cache grows to what a batch needs, up to n_ctx, and each sequence stays within the
+    # trained context. The default holds K=8 candidates of 4,096 tokens and the three helpers with
+    # prompts of up to about 4,000 tokens (12 streams of 8,192 cells; 12 x 6,144 = 73,728 with a
+    # prompt under 2,000); a batch that does not fit is split into waves by the session.
+    n_ctx: int = 98304
     # Layers to offload to the GPU; None = all when llama.cpp supports GPU offload, else 0.
     n_gpu_layers: int | None = None
     # CPU threads for llama.cpp; None = all cores.

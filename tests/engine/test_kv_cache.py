@@ -32,7 +32,7 @@ def test_a_q8_0_cache_samples_like_f16_at_temperature_0(tiny_model: ResolvedMode
     params = SamplingParams(temperature=0.0, max_tokens=12, ignore_eos=True)
     texts = {}
     for kv in ("f16", "q8_0"):
-        engine = LlamaCppEngine(tiny_model, Settings(n_ctx=512, n_threads=2, kv_cache_type=kv))
+        engine = LlamaCppEngine(tiny_model, Settings(n_ctx=1024, n_threads=2, kv_cache_type=kv))
         try:
             assert engine.info().extra["kv_cache_type"] == kv
             texts[kv] = engine.sample(prompt, params, n=2)

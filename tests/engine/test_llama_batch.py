@@ -8,6 +8,7 @@ import pytest
 
 from vibecode.engine.base import Request
 from vibecode.engine.llama import LlamaCppEngine
+from vibecode.engine.llama_decode import DecodeLoop
 from vibecode.engine.llama_prompt import common_prefix
 from vibecode.errors import ContextOverflow
 from vibecode.types import ChatMessage, RequestFailed, SamplingParams, SequenceDone, TokenDelta
@@ -56,6 +57,40 @@ def test_a_batch_gives_each_sequence_what_its_request_alone_gives(tiny_engine: L
     assert stats.generated_tokens == 36
 
 
+def test_a_sequence_that_outlives_the_ones_before_it_moves_down_and_goes_on(
+        tiny_engine: LlamaCppEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each sequence has its own KV stream, and llama.cpp computes a step whose sequence ids are
+    not consecutive in several passes: when the candidates (ids 1, 2) finish, the oracle (id 3)
+    moves its stream down to id 1. It goes on exactly as it would have where it was (greedy; the
+    same batch with the move switched off, from the same cache state)."""
+    short = SamplingParams(temperature=0, max_tokens=3, ignore_eos=True)
+    long = SamplingParams(temperature=0, max_tokens=24, ignore_eos=True)
+    batch = [Request(CANDIDATE, short, 2), Request(ORACLE, long, 1, "oracle")]
+
+    def oracle_text() -> str:
+        tiny_engine.sample([ChatMessage("user", "unrelated")], SamplingParams(max_tokens=1))
+        done = _done(list(tiny_engine.stream_batch(batch)))
+        assert [done[0, i].completion.completion_tokens for i in (0, 1)] == [3, 3]
+        assert done[1, 0].completion.completion_tokens == 24
+        return done[1, 0].completion.text
+
+    with monkeypatch.context() as m:
+        m.setattr(DecodeLoop, "_compact", lambda self, live: None)
+        in_place = oracle_text()
+    ll = tiny_engine._llama
+    copies: list[tuple[int, int]] = []
+    real_copy = ll.llama_memory_seq_cp
+
+    def spy(memory: object, source: int, destination: int, p0: int, p1: int) -> object:
+        copies.append((source, destination))
+        return real_copy(memory, source, destination, p0, p1)
+
+    monkeypatch.setattr(ll, "llama_memory_seq_cp", spy)
+    assert oracle_text() == in_place
+    assert (1, 2) in copies  # the candidates' prompt, copied to the second candidate's stream
+    assert copies[-1] == (3, 1)  # the oracle, moved down once the candidates were done
+
+
 def test_cancel_ends_every_request(tiny_engine: LlamaCppEngine) -> None:
     cancel = threading.Event()
     params = SamplingParams(max_tokens=2000, ignore_eos=True)
@@ -82,9 +117,10 @@ def test_a_request_that_cannot_be_answered_fails_alone(tiny_engine: LlamaCppEngi
 
 
 def test_a_batch_that_does_not_fit_names_the_largest_k(tiny_engine: LlamaCppEngine) -> None:
-    """8,192 cells: an oracle of 3,000 tokens leaves room for one candidate of 3,000."""
+    """16,384 cells, in streams of 3,328 (the oracle's longer prompt and 3,000 tokens): the
+    shared prefix's stream and the oracle's leave room for two candidates."""
     with pytest.raises(ContextOverflow) as info:
-        list(tiny_engine.stream_batch([Request(CANDIDATE, SamplingParams(max_tokens=3000), 2),
+        list(tiny_engine.stream_batch([Request(CANDIDATE, SamplingParams(max_tokens=3000), 4),
                                        Request(ORACLE, SamplingParams(max_tokens=3000), 1)]))
-    assert "largest K that fits is 1" in info.value.message
-    assert info.value.max_n == 1  # type: ignore[attr-defined]
+    assert "largest K that fits is 2" in info.value.message
+    assert info.value.max_n == 2  # type: ignore[attr-defined]

@@ -23,7 +23,7 @@ def add_engine_args(parser: argparse.ArgumentParser) -> None:
         "--record", metavar="FILE", help="append every completion to FILE (replay format)"
     )
     group.add_argument("--n-ctx", type=int, metavar="CELLS",
-                       help="KV cache cells at most, shared by a batch's sequences (default 40960)")
+                       help="KV cache cells at most, for all of a batch's sequences (default 98304)")
     group.add_argument("--n-gpu-layers", type=int, metavar="N", help="layers to offload to the GPU")
     group.add_argument("--seed", type=int, help="base seed (sequence i uses seed + i)")
 

@@ -7,10 +7,13 @@ and its helper requests) is one such batch:
 1. The prompts' common prefix is evaluated once into sequence 0, which doubles as a prefix cache
    (a later batch that shares a prefix with it only evaluates the tokens after it); then each
    distinct prompt's rest once, into the first of its sequences (:mod:`.llama_prompt`).
-2. Those KV cells are shared with the other sequences (``llama_memory_seq_cp``; the KV cache is
-   unified, so sharing copies nothing).
+2. Every sequence has its own KV stream (:mod:`.llama_context`), so its attention reads its own
+   cells only; the prompt's cells are copied into the other sequences' streams
+   (``llama_memory_seq_cp``, applied at the next decode).
 3. One decode loop samples a token per live sequence of every request, each with its request's
-   parameters, and decodes them all in one ``llama_decode`` call per step (:mod:`.llama_decode`).
+   parameters, and decodes them all in one ``llama_decode`` call per step (:mod:`.llama_decode`);
+   as sequences finish, the live ones are moved down to consecutive ids, so that one step stays
+   one batch for llama.cpp.
 
 The context and its fit live in :mod:`.llama_context`, a sequence's state in :mod:`.llama_seq`.
 """
@@ -30,19 +33,17 @@ from vibecode.engine import lengths, plan
 from vibecode.engine.base import CANDIDATE, Request, StreamingEngine, sequence_seeds
 from vibecode.engine.chat_template import render_chat
 from vibecode.engine.llama_context import (
-    DEFAULT_SEQ_CAPACITY,
-    INITIAL_CELLS,
     N_BATCH,
     PREFIX_SEQ,
     LlamaContext,
-    cells_needed,
     check_fits,
     create_context,
     free_context,
+    stream_cells,
 )
 from vibecode.engine.llama_decode import DecodeLoop
 from vibecode.engine.llama_lib import build_info, clear_log, lib, load_error
-from vibecode.engine.llama_prompt import Suffix, eval_prefix, eval_suffixes, shared_prefix
+from vibecode.engine.llama_prompt import eval_prefix, eval_prompts, shared_prefix
 from vibecode.engine.llama_seq import SeqState, free_seq, new_seq
 from vibecode.engine.meter import EngineStats
 from vibecode.engine.nucleus import ParallelDraws
@@ -51,7 +52,9 @@ from vibecode.errors import EngineError, ModelLoadError
 from vibecode.models import ResolvedModel, check_gguf
 from vibecode.types import ChatMessage, EngineInfo, RequestFailed, SamplingParams, StreamEvent
 
-__all__ = ["DEFAULT_SEQ_CAPACITY", "N_BATCH", "PREFIX_SEQ", "LlamaCppEngine", "ParallelDraws"]
+__all__ = ["INITIAL_TOKENS", "N_BATCH", "PREFIX_SEQ", "LlamaCppEngine", "ParallelDraws"]
+
+INITIAL_TOKENS = 4096  # the first context holds one sequence of this many tokens (grown on demand)
 
 
 @dataclass(frozen=True)
@@ -79,8 +82,8 @@ class LlamaCppEngine(StreamingEngine):
         self._vocab = ll.llama_model_get_vocab(self._model)
         self.n_vocab = int(ll.llama_vocab_n_tokens(self._vocab))
         self.n_ctx_train = int(ll.llama_model_n_ctx_train(self._model))
-        # one sequence's context (what a single request may use); a batch's KV cells grow past it
-        # on demand, up to settings.n_ctx (``_cells_for``)
+        # one sequence's context (what a single request may use); a batch's KV streams grow on
+        # demand, up to settings.n_ctx cells in all (``_get_context``)
         self.n_ctx = min(settings.n_ctx, self.n_ctx_train)
         self.n_threads = settings.n_threads or os.cpu_count() or 1
         # A speed stand-in made by scripts/make_shape_twin.py: the real model's shapes, random weights.
@@ -95,7 +98,7 @@ class LlamaCppEngine(StreamingEngine):
         self._force_tokens = self.tokenize(BUDGET_FORCE_TEXT, special=False)
         # Draws over threads only with cores to spare: on 2 loaded cores it measured 0.77-1.24x.
         self._draws = ParallelDraws(min(self.n_threads, 4) if (os.cpu_count() or 1) >= 4 else 1)
-        self._get_context(DEFAULT_SEQ_CAPACITY)
+        self._get_context(1, min(self.n_ctx, INITIAL_TOKENS))
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -123,30 +126,22 @@ class LlamaCppEngine(StreamingEngine):
             return self.settings.n_gpu_layers
         return 999 if self._build["gpu_offload"] else 0
 
-    def _get_context(self, n_seqs: int, cells: int = 0) -> LlamaContext:
-        """The context, recreated with more sequences or more KV cells when a batch needs them
-        (the first one holds ``min(n_ctx, INITIAL_CELLS)`` cells)."""
-        if self._ctx is not None and self._ctx.capacity >= n_seqs and self._ctx.n_ctx >= cells:
-            return self._ctx
-        size = max(cells, self._ctx.n_ctx if self._ctx is not None else min(self.n_ctx, INITIAL_CELLS))
+    def _get_context(self, n_seqs: int, longest: int) -> LlamaContext:
+        """The context, recreated with more streams or longer ones when a batch of ``n_seqs``
+        sequences of up to ``longest`` tokens needs them (the caller checked the fit). It never
+        shrinks: where ``settings.n_ctx`` allows, a grown context keeps the larger of the old and
+        the new size on each axis, so that the batches of a solve and its later small requests
+        (claim verdicts) reuse it, and the prefix cache with it."""
+        streams, per = 1 + n_seqs, stream_cells(longest)
+        c = self._ctx
+        if c is not None and c.streams >= streams and c.per_stream >= per:
+            return c
+        if c is not None and max(streams, c.streams) * max(per, c.per_stream) <= self.settings.n_ctx:
+            streams, per = max(streams, c.streams), max(per, c.per_stream)
         self._free_context()
-        self._ctx = create_context(self._llama, self._model, size,
-                                   max(n_seqs, DEFAULT_SEQ_CAPACITY), self.n_threads,
+        self._ctx = create_context(self._llama, self._model, streams, per, self.n_threads,
                                    self.settings.kv_cache_type)
         return self._ctx
-
-    def _cells_for(self, prompt_cells: int, counts: list[int], per_seq: list[int], longest: int) -> int:
-        """The KV cells a batch needs, rounded up to a multiple of 1,024, when they are more than
-        the context holds and within ``settings.n_ctx``, and every sequence (``longest``: its
-        prompt and budget) stays within the trained context; else 0 (``check_fits`` decides).
-        The cells are shared: K sequences of 4,096 tokens need 8 x 4,096 cells although each
-        sees only its own 4,096 positions, so a batch may hold more cells than the model was
-        trained on (the default K=8 x 4,096 with its helpers needs about 36k)."""
-        need = cells_needed(prompt_cells, counts, per_seq)
-        held = self._ctx.n_ctx if self._ctx is not None else 0
-        if need <= held or need > self.settings.n_ctx or longest > self.n_ctx_train:
-            return 0
-        return min(-(-need // 1024) * 1024, self.settings.n_ctx)
 
     def _free_context(self) -> None:
         if self._ctx is not None:
@@ -256,13 +251,12 @@ class LlamaCppEngine(StreamingEngine):
                 first = 1 + sum(len(q) for q in ids)
                 ids.append(list(range(first, first + len(p.seeds))))
                 heads.setdefault(tuple(p.tokens), first)
-            prompt_cells = shared + sum(len(t) - shared for t in heads)
             counts = [len(p.seeds) for p in prepared]
             per_seq = [p.request.params.max_tokens + len(self._force_tokens) for p in prepared]
             longest = max(len(p.tokens) + n for p, n in zip(prepared, per_seq, strict=True))
-            c = self._get_context(sum(counts), self._cells_for(prompt_cells, counts, per_seq, longest))
-            check_fits(prompt_cells, counts, per_seq, [p.request.params.max_tokens for p in prepared],
-                       c.n_ctx, self.n_ctx_train, self.settings.n_ctx, longest)
+            check_fits(counts, [p.request.params.max_tokens for p in prepared], self.settings.n_ctx,
+                       self.n_ctx_train, self.settings.n_ctx, longest)
+            c = self._get_context(sum(counts), longest)
             started = time.monotonic()
             self.stats = EngineStats(
                 total_prompt_tokens_evaluated=self.stats.total_prompt_tokens_evaluated)
@@ -270,20 +264,18 @@ class LlamaCppEngine(StreamingEngine):
             seqs: list[SeqState] = []
             decode_start: float | None = None
             try:
-                for seq_id in range(1, 1 + sum(len(i) for i in ids)):
+                for seq_id in range(1, 1 + sum(counts)):
                     ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
                 reused, evaluated = eval_prefix(ll, c, prompts[0][:shared], cancel)
-                for head in heads.values():
-                    ll.llama_memory_seq_cp(memory, PREFIX_SEQ, head, -1, -1)
-                logits, suffix_tokens = eval_suffixes(
-                    ll, c, [Suffix(t[shared:], shared, head) for t, head in heads.items()], cancel)
-                evaluated += suffix_tokens
+                distinct = [list(t) for t in heads]
+                logits, prompt_tokens = eval_prompts(ll, c, distinct, list(heads.values()), shared, cancel)
+                evaluated += prompt_tokens
                 self._count_prompt(sum(len(t) for t in prompts), reused, evaluated)
                 self.stats.prompt_s = time.monotonic() - started
                 for p, seq_ids in zip(prepared, ids, strict=True):
                     head = heads[tuple(p.tokens)]
                     for local, (seq_id, seed) in enumerate(zip(seq_ids, p.seeds, strict=True)):
-                        if seq_id != head:
+                        if seq_id != head:  # the prompt's stream, copied at the first decode
                             ll.llama_memory_seq_cp(memory, head, seq_id, -1, -1)
                         seqs.append(new_seq(ll, p.index, local, seq_id, seed, p.request.params,
                                             len(p.tokens), logits.get(head, -1), self.n_vocab,
@@ -297,7 +289,7 @@ class LlamaCppEngine(StreamingEngine):
                     self.stats.decode_s = time.monotonic() - decode_start
                     self._record_rate(len(seqs))
                     self._record_lengths(prepared, seqs)
-                for seq_id in range(1, 1 + sum(len(i) for i in ids)):
+                for seq_id in range(1, 1 + sum(counts)):
                     ll.llama_memory_seq_rm(memory, seq_id, -1, -1)
                 for s in seqs:
                     free_seq(ll, s)

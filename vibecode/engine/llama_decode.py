@@ -5,7 +5,10 @@ sequences' draws together, over threads where there are cores to spare), applies
 sequence's stop strings, end-of-generation tokens, token budget and budget forcing (when the
 thinking passes its budget, or the model ends while still thinking, it injects text that closes
 the think block, so a reasoning model always gets to answer), and decodes the tokens of all of
-them in one ``llama_decode`` call. Finished sequences leave the batch.
+them in one ``llama_decode`` call. Finished sequences leave the batch, and the live ones move
+down to consecutive sequence ids (:meth:`DecodeLoop._compact`): every sequence has its own KV
+stream, and llama.cpp splits a step whose sequence ids are not consecutive into several
+computations, one per run of consecutive ids.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class DecodeLoop:
         c = self.c
         live = list(seqs)
         while live:
+            self._compact(live)
             c.batch.n_tokens = 0
             if cancel is not None and cancel.is_set():
                 for s in live:
@@ -57,6 +61,20 @@ class DecodeLoop:
                 yield SequenceDone(s.local, completion_of(s), request=s.request)
             if live and self.ll.llama_decode(c.ctx, c.batch) != 0:
                 raise EngineError("llama_decode failed (out of KV cache space?).")
+
+    def _compact(self, live: list[SeqState]) -> None:
+        """Give the live sequences the ids 1..len(live), in order: each one above its place
+        moves its stream down (``llama_memory_seq_cp``, applied in order at the next decode,
+        then the old id is freed). A place is free: the sequence that had it finished or moved."""
+        if all(s.seq_id == i for i, s in enumerate(live, start=1)):
+            return
+        memory = self.ll.llama_get_memory(self.c.ctx)
+        live.sort(key=lambda s: s.seq_id)
+        for place, s in enumerate(live, start=1):
+            if s.seq_id != place:
+                self.ll.llama_memory_seq_cp(memory, s.seq_id, place, -1, -1)
+                self.ll.llama_memory_seq_rm(memory, s.seq_id, -1, -1)
+                s.seq_id = place
 
     def _draw_nucleus(self, live: list[SeqState]) -> dict[int, int]:
         """This step's tokens of the sequences sampled by NucleusSampler, drawn in parallel."""
