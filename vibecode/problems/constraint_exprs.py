@@ -62,7 +62,19 @@ def _aliases(statement: str, params: dict[str, str], head: str, flat: bool = Fal
                                 if len(t) > 2 and t[-1] in "ij" else t):
                     if spelled not in params:
                         out.setdefault(spelled, (name, k))
+    for alias, at in list(out.items()):  # "queries[j] = [uj, vj]" with the line "0 <= ui, vi <= n - 1"
+        other = _other_index(alias)
+        if other and other not in params:
+            out.setdefault(other, at)  # never over a name the statement gives itself
     return out
+
+
+def _other_index(alias: str) -> str:
+    """``uj`` -> ``ui``, ``v_j`` -> ``v_i``: the column name a statement indexes by ``j``, spelled
+    with ``i`` as constraint lines often write it (course_schedule_iv: "queries[j] = [uj, vj]",
+    "0 <= ui, vi <= numCourses - 1"); "" for none. Never ``i`` -> ``j``: "xi != xj" compares two rows."""
+    m = re.fullmatch(r"([a-z][a-z0-9]*?)(_?)j", alias)
+    return m.group(1) + m.group(2) + "i" if m else ""
 
 
 def _flat_list(name: str, text: str) -> bool:

@@ -7,6 +7,12 @@ the graph."), read into checks on the problem's one graph argument:
   ``a``/``b``, ``x``/``y`` or ``from``/``to`` (else the first two);
 - an *adjacency list* (a ``Node`` graph given as its rows of neighbours, node ``i + 1`` in row ``i``).
 
+"The prerequisites graph has no cycles." / "The given graph is a directed acyclic graph." (examined:
+course_schedule_iv) on a directed edge list: a check, and the ``made`` rule ``acyclic`` (each drawn
+edge turned to follow one random order of the nodes, a repeat left out), since blind draws of a few
+edges already close cycles, on which right answers differ (a closure by Floyd-Warshall, one by
+topological order). On an undirected graph "no cycles" is a forest: checked, not made.
+
 Edges are pairs in either order when the statement calls the graph undirected or bidirectional,
 ordered otherwise. "Connected" is read over the nodes the input names: ``0..n-1`` or ``1..n`` with
 an ``n`` argument (the examples show which), else the endpoints. A check that cannot read an input
@@ -19,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from vibecode.problems.constraint_types import Check, Constraints
+from vibecode.types import Problem
 
 Test = Callable[[dict[str, object]], bool | None]
 Edges = list[tuple[int, int]]
@@ -28,6 +35,13 @@ _REPEATED = re.compile(
     r"\bno (?:repeated|duplicate) edges\b|\bat most one edge between (?:every|any) two nodes\b", re.I)
 _SELF_LOOP = re.compile(r"\bno self-?loops?\b", re.I)
 _CONNECTED = re.compile(r"\bgraph is connected\b", re.I)
+_ACYCLIC = re.compile(r"\bgraph (?:has|contains) no (?:directed )?cycles?\b|\bgraph is (?:a )?(?:directed acyclic graph|dag)\b"
+                      r"|\bgraph is acyclic\b", re.I)
+# "It is guaranteed that the graph of paths forms a line without any loop, therefore, there will be
+# exactly one destination city." (destination_city): the pairs of the named list, as directed
+# edges, are one simple path; what follows "therefore" only draws a consequence.
+_LINE = re.compile(r"(?:it is guaranteed that )?the graph (?:of|formed by) (?:the )?(\w+) forms? (?:a|one) (?:single )?(?:line|path|chain)"
+                   r"(?: without any (?:loops?|cycles?))?(?:,? therefore,? [^.]*)?\s*\.?", re.I)
 _ENDPOINTS = (("u", "v"), ("a", "b"), ("x", "y"), ("from", "to"), ("start", "end"))
 
 
@@ -35,27 +49,31 @@ def read_graph(line: str, params: dict[str, str], c: Constraints, statement: str
                shown: dict[str, list[object]]) -> bool:
     """Add the check a graph sentence states (see the module doc); False when it is none of them
     or the problem has no single graph argument. ``shown``: each argument's example values."""
-    kinds = [k for k, pattern in (("repeated", _REPEATED), ("self", _SELF_LOOP), ("connected", _CONNECTED))
-             if pattern.search(line)]
+    kinds = [k for k, pattern in (("repeated", _REPEATED), ("self", _SELF_LOOP), ("connected", _CONNECTED),
+                                  ("acyclic", _ACYCLIC)) if pattern.search(line)]
     if not kinds:
         return False
     found = _graph_reader(line, params, c, shown)
     if found is None:
         return False
-    read, adjacency = found
+    read, adjacency, edge_list = found
     # an adjacency list holds an undirected edge in both rows: its pairs are ordered
     undirected = not adjacency and bool(re.search(r"\bundirected\b|\bbi-?directional\b", statement, re.I))
     base = _base(params, shown, read)
     for kind in kinds:
-        c.checks.append(Check(line, f"graph: {kind}", _test(kind, read, undirected, base)))
+        made: tuple[str, str, str] | tuple[()] = ()
+        if kind == "acyclic" and edge_list and not undirected:  # (edges, "acyclic", "u,v": the endpoint columns)
+            u, v = _endpoint_columns(edge_list, c)
+            made = (edge_list, "acyclic", f"{u},{v}")
+        c.checks.append(Check(line, f"graph: {kind}", _test(kind, read, undirected, base), made=made))
     return True
 
 
 def _graph_reader(line: str, params: dict[str, str], c: Constraints,
-                  shown: dict[str, list[object]]) -> tuple[Reader, bool] | None:
-    """How to read the edges (and the node count, when an argument gives it) from an input, and
-    whether they come from an adjacency list: the one graph argument, or the one edge list (the
-    one the line names, if several)."""
+                  shown: dict[str, list[object]]) -> tuple[Reader, bool, str] | None:
+    """How to read the edges (and the node count, when an argument gives it) from an input,
+    whether they come from an adjacency list, and the edge list's name ("" for an adjacency
+    list): the one graph argument, or the one edge list (the one the line names, if several)."""
     count = next((n for n in ("n", "numCourses", "num_courses") if params.get(n) == "int"), None)
     graphs = [n for n, k in params.items() if k == "graph"]
     lists = [n for n, k in params.items() if k == "list" and _rows_of_ints(shown.get(n, []))]
@@ -70,7 +88,7 @@ def _graph_reader(line: str, params: dict[str, str], c: Constraints,
                 return None
             return [(i + 1, v) for i, r in enumerate(rows) for v in r if isinstance(v, int)], len(rows)
 
-        return adjacency, True
+        return adjacency, True, ""
     if len(lists) != 1:
         return None
     name = lists[0]
@@ -85,7 +103,7 @@ def _graph_reader(line: str, params: dict[str, str], c: Constraints,
         n = args.get(count) if count else None
         return [(r[u], r[v]) for r in rows], n if isinstance(n, int) else None
 
-    return edge_list, False
+    return edge_list, False, name
 
 
 def _rows_of_ints(values: list[object]) -> bool:
@@ -130,10 +148,92 @@ def _test(kind: str, read: Reader, undirected: bool,
         if kind == "repeated":
             keys = [(min(a, b), max(a, b)) if undirected else (a, b) for a, b in edges]
             return len(set(keys)) == len(keys)
+        if kind == "acyclic":
+            return _forest(edges) if undirected else _dag(edges)
         nodes = set(range(base, base + n)) if n is not None else {x for e in edges for x in e}
         return _connected(nodes, edges)
 
     return test
+
+
+def read_line_graph(sentences: list[str], problem: Problem, c: Constraints) -> list[str]:
+    """The statement's sentences read as "the graph of X forms a line" (see ``_LINE``), for an
+    argument X that is a list of pairs: a check (the pairs are the edges of one simple path) and the
+    ``made`` rule ``line`` (the drawn pairs' values, distinct, chained in order, the edges shuffled);
+    random pairs almost never form a line, and answers that rely on it differ on those that do not."""
+    from vibecode.problems.typespec import parse_type
+
+    pairs = {p.name for p in problem.signature.params
+             if (spec := parse_type(p.type).base).kind == "list" and spec.element.kind == "list"
+             and spec.element.element.kind in ("int", "str")}
+    read = []
+    for sentence in sentences:
+        m = _LINE.fullmatch(sentence.strip())
+        if m and m.group(1) in pairs:
+            c.checks.append(Check(sentence, "graph: line", _line_test(m.group(1)), made=(m.group(1), "line", "")))
+            read.append(sentence)
+    return read
+
+
+def _line_test(name: str) -> Test:
+    def test(args: dict[str, object]) -> bool | None:
+        rows = args.get(name)
+        if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == 2 for r in rows):
+            return None
+        nxt: dict[object, object] = {}
+        ends = set()
+        for a, b in rows:
+            if a in nxt or b in ends or a == b:  # two paths out of a city, or two into one
+                return False
+            nxt[a] = b
+            ends.add(b)
+        starts = [a for a in nxt if a not in ends]
+        if len(starts) != 1:
+            return False
+        at, seen = starts[0], 1
+        while at in nxt:
+            at, seen = nxt[at], seen + 1
+        return seen == len(rows) + 1
+
+    return test
+
+
+def _dag(edges: Edges) -> bool:
+    """No directed cycle (Kahn's algorithm removes every node)."""
+    out: dict[int, list[int]] = {}
+    indeg: dict[int, int] = {}
+    for a, b in edges:
+        out.setdefault(a, []).append(b)
+        indeg.setdefault(a, 0)
+        indeg[b] = indeg.get(b, 0) + 1
+    todo = [x for x, d in indeg.items() if d == 0]
+    done = 0
+    while todo:
+        x = todo.pop()
+        done += 1
+        for y in out.get(x, []):
+            indeg[y] -= 1
+            if indeg[y] == 0:
+                todo.append(y)
+    return done == len(indeg)
+
+
+def _forest(edges: Edges) -> bool:
+    """No undirected cycle: each edge joins two trees (a repeated edge or a self-loop is a cycle)."""
+    root: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while root.setdefault(x, x) != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return False
+        root[ra] = rb
+    return True
 
 
 def _connected(nodes: set[int], edges: Edges) -> bool | None:
@@ -154,4 +254,4 @@ def _connected(nodes: set[int], edges: Edges) -> bool | None:
     return seen == nodes
 
 
-__all__ = ["read_graph"]
+__all__ = ["read_graph", "read_line_graph"]

@@ -59,7 +59,7 @@ class Check:
 
 
 MADE_HOW = ("range", "permutation", "plus one", "subsequence", "subsequences", "expression", "expression, unary minus",
-            "email", "letters", "disjoint", "path", "prefix")  # the order they are made in
+            "email", "letters", "disjoint", "path", "prefix", "acyclic", "line", "format")  # the order they are made in
 
 
 @dataclass

@@ -45,7 +45,7 @@ from vibecode.problems.constraint_exprs import (
     flat_column_aliases,
 )
 from vibecode.problems.constraint_formats import read_format
-from vibecode.problems.constraint_graphs import read_graph
+from vibecode.problems.constraint_graphs import read_graph, read_line_graph
 from vibecode.problems.constraint_made import read_made_sentences
 from vibecode.problems.constraint_names import (
     line_kind,
@@ -55,6 +55,7 @@ from vibecode.problems.constraint_names import (
     renamed,
     tuple_columns,
 )
+from vibecode.problems.constraint_operations import format_items, read_described_format
 from vibecode.problems.constraint_paths import read_path_format
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
@@ -136,7 +137,10 @@ def parse_constraints(problem: Problem) -> Constraints:
     read_ends(plain, params, c)  # "Given a binary array bits that ends with 0"
     read_same_length(plain, params, c)  # "an array of n strings strs, all of the same length"
     told = [" ".join(x.split()) for x in re.split(r"(?<=[.!?])\s+", re.sub(r"[*]+", "", plain))]  # the statement's sentences
-    disjoint = {x.rstrip(".").lower() for x in read_disjoint(told, problem, c)}  # "no two slots ... intersect"
+    disjoint = {x.rstrip(".").lower() for x in read_disjoint(told, problem, c)  # "no two slots ... intersect"
+                + read_line_graph(told, problem, c)}  # "the graph of paths forms a line"
+    described = read_described_format(lines, problem.statement, params, c)  # "logs[i] follows the format described ..."
+    forms = format_items(problem.statement) if described else []  # a promise inside a form's item: generated
     scaled = scaled_sizes(lines, params)
     prose = problem.statement + "\n" + "\n".join(lines)
     for sentence in re.split(r"(?<=[.!?])\s+", re.sub(r"[*`]+", "", problem.statement)):
@@ -148,6 +152,8 @@ def parse_constraints(problem: Problem) -> Constraints:
         if answer_bound(at) is not None:  # read above
             continue
         if " ".join(re.sub(r"[*`]+", "", at).split()).rstrip(".").lower() in disjoint:  # read, and generated
+            continue
+        if any(at.strip() in item or item.strip().rstrip(".") in at for item in forms):  # "(This folder is guaranteed to always exist)"
             continue
         c.promises.append(m.group(0))
     lower = prose.lower()
@@ -219,6 +225,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         else:
             c.skipped.append((line, line_kind(line, params)))
     read_path_format(told, params, c)  # "The format of a path is ...": once the lines gave the characters
+    c.skipped = [(s, k) for s, k in c.skipped if s not in described]  # read with the statement's forms
     at_one = except_at(lines, {s for s, k in c.skipped if k != PARTLY_READ}, params, excepted, c)  # "parent[0] == -1 (which ...)"
     c.skipped = [(s, k) for s, k in c.skipped if s not in at_one]
     drop_what_examples_break(problem, c)
