@@ -48,7 +48,7 @@ async def _key(app: VibecodeApp, key: str, char: str | None, until: Any, timeout
 def test_keys_are_answered_while_the_model_generates(
     tiny_model: ResolvedModel, project: Path, record_property: Any
 ) -> None:
-    settings = Settings(engine="tiny", n=4, max_tokens=600, n_ctx=8192, seed=7, temperature=0.8)
+    settings = Settings(engine="tiny", n=4, max_tokens=600, n_ctx=16384, seed=7, temperature=0.8)
     latencies: list[float] = []
 
     async def scenario() -> tuple[int, int, float | None]:

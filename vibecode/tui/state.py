@@ -264,7 +264,8 @@ class RunState:
 
     @property
     def context_used(self) -> int:
-        """Tokens in the KV cache: the prompt once (shared by the sequences) plus every sequence."""
+        """Tokens of the batch: the prompt once plus every sequence's (the engine also copies the
+        prompt into each sequence's KV stream; engine/llama_context.py)."""
         return self.prompt_tokens + self.total_tokens
 
     def elapsed(self) -> float:
