@@ -9,7 +9,10 @@ from pathlib import Path
 from tests.clr.local_exec import execute
 from vibecode.clr.harness import build_job, run_job
 from vibecode.clr.inputs import generate_inputs, validate_input
+from vibecode.clr.trust import tiers_vouched
+from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.leetcode_data import from_json, render_markdown
+from vibecode.problems.leetcode_data import test_cases as hidden_cases
 from vibecode.problems.statement import parse_problem
 from vibecode.types import Problem
 
@@ -18,6 +21,33 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "leetcode"
 
 def real(slug: str) -> Problem:
     return parse_problem(render_markdown(from_json(json.loads((DATA / f"{slug}.json").read_text(encoding="utf-8")))))
+
+
+def hidden(slug: str, p: Problem) -> list[dict[str, object]]:
+    """The package's hidden test inputs of ``slug``, as keyword arguments of ``p``."""
+    lp = from_json(json.loads((DATA / f"{slug}.json").read_text(encoding="utf-8")))
+    return [dict(zip(p.signature.arg_names, h, strict=False)) for h in hidden_cases(lp)]
+
+
+def generated(p: Problem) -> list[dict[str, object]]:
+    """vibecode's generated inputs of ``p`` (at least 8), each within the parsed constraints."""
+    made = [dict(x) for x in generate_inputs(p).inputs]
+    assert len(made) >= 8
+    for x in made:
+        assert validate_input(x, p) == [], x
+    return made
+
+
+def read_and_sound(slug: str) -> Problem:
+    """The real statement of ``slug``, every line understood, no promise left ungenerated, its
+    inputs vouched for, and every hidden input within the parsed constraints."""
+    p = real(slug)
+    c = parse_constraints(p)
+    assert c.skipped == [] and c.promises == [], (c.skipped, c.promises)
+    assert tiers_vouched(p, c) is None
+    for h in hidden(slug, p):
+        assert validate_input(h, p, c) == [], h
+    return p
 
 
 def outputs(problem: Problem, code: str, inputs: list[dict[str, object]]) -> list[str]:

@@ -20,37 +20,8 @@ from __future__ import annotations
 import itertools
 import json
 
-from tests.clr.leetcode_real import DATA, outputs, real
+from tests.clr.leetcode_real import generated, outputs, read_and_sound, real
 from vibecode.clr.inputs import generate_inputs, validate_input
-from vibecode.clr.trust import tiers_vouched
-from vibecode.problems.constraints import parse_constraints
-from vibecode.problems.leetcode_data import from_json
-from vibecode.problems.leetcode_data import test_cases as hidden_cases
-from vibecode.types import Problem
-
-
-def _hidden(slug: str, p: Problem) -> list[dict[str, object]]:
-    lp = from_json(json.loads((DATA / f"{slug}.json").read_text(encoding="utf-8")))
-    return [dict(zip(p.signature.arg_names, h, strict=False)) for h in hidden_cases(lp)]
-
-
-def _generated(p: Problem) -> list[dict[str, object]]:
-    made = [dict(x) for x in generate_inputs(p).inputs]
-    assert len(made) >= 8
-    for x in made:
-        assert validate_input(x, p) == [], x
-    return made
-
-
-def _read_and_sound(slug: str) -> Problem:
-    p = real(slug)
-    c = parse_constraints(p)
-    assert c.skipped == [] and c.promises == [], (c.skipped, c.promises)
-    assert tiers_vouched(p, c) is None
-    for h in _hidden(slug, p):
-        assert validate_input(h, p, c) == [], h
-    return p
-
 
 KEYBOARD_INDEX = """
 class Solution:
@@ -75,8 +46,8 @@ class Solution:
 
 
 def test_a_keyboard_of_each_letter_once_is_a_shuffled_alphabet() -> None:
-    p = _read_and_sound("single_row_keyboard")
-    made = _generated(p)
+    p = read_and_sound("single_row_keyboard")
+    made = generated(p)
     assert all(sorted(str(x["keyboard"])) == list("abcdefghijklmnopqrstuvwxyz") for x in made)
     assert len({str(x["keyboard"]) for x in made}) > 2  # shuffled, not one alphabet
     assert outputs(p, KEYBOARD_INDEX, made) == outputs(p, KEYBOARD_MAP, made)  # both right: they agree
@@ -112,8 +83,8 @@ class Solution:
 
 
 def test_slots_that_never_intersect_are_made_so_and_vouched() -> None:
-    p = _read_and_sound("meeting_scheduler")
-    made = _generated(p)
+    p = read_and_sound("meeting_scheduler")
+    made = generated(p)
     for x in made:
         for name in ("slots1", "slots2"):
             spans = sorted(map(tuple, x[name]))  # type: ignore[call-overload]
@@ -146,8 +117,8 @@ class Solution:
 
 
 def test_folders_are_paths_that_start_with_a_slash() -> None:
-    p = _read_and_sound("remove_sub_folders_from_the_filesystem")
-    made = _generated(p)
+    p = read_and_sound("remove_sub_folders_from_the_filesystem")
+    made = generated(p)
     for x in made:
         for f in x["folder"]:  # type: ignore[attr-defined]
             assert f.startswith("/") and "//" not in f and not f.endswith("/")
@@ -172,7 +143,7 @@ SEQ_HIGH_EXCLUSIVE = SEQ_RIGHT.replace("if low <= v <= high:", "if low <= v < hi
 
 def test_an_answer_of_an_example_becomes_a_bound() -> None:
     p = real("sequential_digits")
-    made = _generated(p)
+    made = generated(p)
     assert {"low": 100, "high": 123} in made  # Example 1 answers [123, 234]
     right, wrong = outputs(p, SEQ_RIGHT, made), outputs(p, SEQ_HIGH_EXCLUSIVE, made)
     assert right != wrong

@@ -20,40 +20,11 @@ run in the real harness:
 from __future__ import annotations
 
 import itertools
-import json
 import re
 
-from tests.clr.leetcode_real import DATA, outputs, real
-from vibecode.clr.inputs import generate_inputs, validate_input
-from vibecode.clr.trust import tiers_vouched
+from tests.clr.leetcode_real import generated, outputs, read_and_sound, real
+from vibecode.clr.inputs import validate_input
 from vibecode.problems.constraints import parse_constraints
-from vibecode.problems.leetcode_data import from_json
-from vibecode.problems.leetcode_data import test_cases as hidden_cases
-from vibecode.types import Problem
-
-
-def _hidden(slug: str, p: Problem) -> list[dict[str, object]]:
-    lp = from_json(json.loads((DATA / f"{slug}.json").read_text(encoding="utf-8")))
-    return [dict(zip(p.signature.arg_names, h, strict=False)) for h in hidden_cases(lp)]
-
-
-def _generated(p: Problem) -> list[dict[str, object]]:
-    made = [dict(x) for x in generate_inputs(p).inputs]
-    assert len(made) >= 8
-    for x in made:
-        assert validate_input(x, p) == [], x
-    return made
-
-
-def _read_and_sound(slug: str) -> Problem:
-    p = real(slug)
-    c = parse_constraints(p)
-    assert c.skipped == [] and c.promises == [], (c.skipped, c.promises)
-    assert tiers_vouched(p, c) is None
-    for h in _hidden(slug, p):
-        assert validate_input(h, p, c) == [], h
-    return p
-
 
 CITY_SOURCES = """
 class Solution:
@@ -103,8 +74,8 @@ def _is_line(paths: list[list[str]]) -> bool:
 
 
 def test_paths_that_form_a_line_are_made_so() -> None:
-    p = _read_and_sound("destination_city")
-    made = _generated(p)
+    p = read_and_sound("destination_city")
+    made = generated(p)
     assert all(_is_line(x["paths"]) for x in made)  # type: ignore[arg-type]
     assert any(len(x["paths"]) > 2 for x in made)  # type: ignore[arg-type]
     right = outputs(p, CITY_SOURCES, made)
@@ -191,8 +162,8 @@ def test_a_column_the_statement_indexes_by_j_is_read_where_a_line_writes_i() -> 
 
 
 def test_a_prerequisites_graph_without_cycles_is_made_so() -> None:
-    p = _read_and_sound("course_schedule_iv")
-    made = _generated(p)
+    p = read_and_sound("course_schedule_iv")
+    made = generated(p)
     for x in made:
         n, pre, queries = x["numCourses"], x["prerequisites"], x["queries"]
         assert _acyclic(n, pre)  # type: ignore[arg-type]
@@ -246,8 +217,8 @@ class Solution:
 
 
 def test_logs_are_made_of_the_forms_the_statement_lists() -> None:
-    p = _read_and_sound("crawler_log_folder")
-    made = _generated(p)
+    p = read_and_sound("crawler_log_folder")
+    made = generated(p)
     logs = [s for x in made for s in x["logs"]]  # type: ignore[attr-defined]
     assert all(re.fullmatch(r"\.\./|\./|[a-z0-9]+/", s) for s in logs), logs
     assert {"../", "./"} <= set(logs) and any(s not in ("../", "./") for s in logs)

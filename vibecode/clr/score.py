@@ -257,50 +257,11 @@ def decide(
     inputs = decision_inputs(mode=mode, tiers=tiers, oracle=oracle, trusted=trusted,
                              answer_bounds=answer_bounds, sound=sound)
     inputs["exact"] = {str(e.index): list(e.exact) for e in evidence if e.exact}
-    d = _decide(evidence, k=k, mode=mode, calibration=calibration, tiers=tiers, oracle=oracle,
-                trusted=trusted, answer_bounds=answer_bounds, sound=sound)
-    return dataclasses.replace(d, inputs=inputs)
-
-
-def decision_inputs(*, mode: str = "code", tiers: dict[str, int] | None = None,
-                    oracle: Sequence[str] | None = None, trusted: Sequence[bool] | None = None,
-                    answer_bounds: Sequence[tuple[float, float]] = (),
-                    sound: Sequence[bool] | None = None) -> dict[str, object]:
-    """:func:`decide`'s keyword arguments but the calibration, as JSON (``Decision.inputs``, which
-    also holds each candidate's ``exact`` tokens): ``decide(evidence, k=k, calibration=c,
-    **decide_kwargs(inputs))`` on the same evidence decides again exactly."""
-    return {"mode": mode, "tiers": dict(tiers) if tiers is not None else None,
-            "oracle": list(oracle) if oracle is not None else None,
-            "trusted": list(trusted) if trusted is not None else None,
-            "answer_bounds": [list(b) for b in answer_bounds],
-            "sound": list(sound) if sound is not None else None}
-
-
-def decide_kwargs(inputs: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of :func:`decide` stored by :func:`decision_inputs`."""
-    return {"mode": str(inputs.get("mode") or "code"), "tiers": inputs.get("tiers"),
-            "oracle": inputs.get("oracle"), "trusted": inputs.get("trusted"),
-            "answer_bounds": [(float(lo), float(hi)) for lo, hi in inputs.get("answer_bounds") or ()],
-            "sound": inputs.get("sound")}
-
-
-def _decide(
-    evidence: Sequence[CandidateEvidence],
-    *,
-    k: int,
-    mode: str = "code",
-    calibration: Calibration | None = None,
-    tiers: dict[str, int] | None = None,
-    oracle: Sequence[str] | None = None,
-    trusted: Sequence[bool] | None = None,
-    answer_bounds: Sequence[tuple[float, float]] = (),
-    sound: Sequence[bool] | None = None,
-) -> Decision:
-    """The decision itself (:func:`decide`)."""
     k = max(k, len(evidence), 1)
     r = {e.index: trajectory_weight(e.claims) for e in evidence}
     if not evidence:
-        return Decision("failed", None, 0.0, 0.0, (), {}, {}, k, "No candidate produced code that parses.")
+        return Decision("failed", None, 0.0, 0.0, (), {}, {}, k, "No candidate produced code that parses.",
+                        inputs=inputs)
     n_examples = max(e.examples_total for e in evidence)
     keep = _kept_columns(evidence, answer_bounds)
     groups: dict[tuple[str, ...], list[CandidateEvidence]] = {}
@@ -360,7 +321,7 @@ def _decide(
         status, reason, contested = _oracle_dispute(status, reason, contested, keep, ranked[0][12], unjudged,
                                                     oracle_disputed, trusted)
     if status == "failed":
-        return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason, contested)
+        return Decision(status, top.best, 0.0, 0.0, clusters, r, cluster_of, k, reason, contested, inputs=inputs)
     top_key = ranked[0][12]
     generated = [tok for i, tok in zip(keep, top_key, strict=False) if i >= n_examples]
     passing = sum(len(t[7]) for t in ranked if n_examples and t[10] == n_examples)
@@ -381,7 +342,29 @@ def _decide(
     raw = reliability(ev)
     final = calibration(raw) if calibration is not None else raw
     return Decision(status, top.best, final, raw, clusters, r, cluster_of, k, reason, contested,
-                    evidence=ev.to_json())
+                    evidence=ev.to_json(), inputs=inputs)
+
+
+def decision_inputs(*, mode: str = "code", tiers: dict[str, int] | None = None,
+                    oracle: Sequence[str] | None = None, trusted: Sequence[bool] | None = None,
+                    answer_bounds: Sequence[tuple[float, float]] = (),
+                    sound: Sequence[bool] | None = None) -> dict[str, object]:
+    """:func:`decide`'s keyword arguments but the calibration, as JSON (``Decision.inputs``, which
+    also holds each candidate's ``exact`` tokens): ``decide(evidence, k=k, calibration=c,
+    **decide_kwargs(inputs))`` on the same evidence decides again exactly."""
+    return {"mode": mode, "tiers": dict(tiers) if tiers is not None else None,
+            "oracle": list(oracle) if oracle is not None else None,
+            "trusted": list(trusted) if trusted is not None else None,
+            "answer_bounds": [list(b) for b in answer_bounds],
+            "sound": list(sound) if sound is not None else None}
+
+
+def decide_kwargs(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`decide` stored by :func:`decision_inputs`."""
+    return {"mode": str(inputs.get("mode") or "code"), "tiers": inputs.get("tiers"),
+            "oracle": inputs.get("oracle"), "trusted": inputs.get("trusted"),
+            "answer_bounds": [(float(lo), float(hi)) for lo, hi in inputs.get("answer_bounds") or ()],
+            "sound": inputs.get("sound")}
 
 
 def _centrality(key: tuple[str, ...], groups: Mapping[tuple[str, ...], Sequence[CandidateEvidence]]) -> int:

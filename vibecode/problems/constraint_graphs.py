@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from vibecode.problems.constraint_types import Check, Constraints
+from vibecode.problems.constraint_types import Check, Constraints, acyclic
 from vibecode.types import Problem
 
 Test = Callable[[dict[str, object]], bool | None]
@@ -149,7 +149,7 @@ def _test(kind: str, read: Reader, undirected: bool,
             keys = [(min(a, b), max(a, b)) if undirected else (a, b) for a, b in edges]
             return len(set(keys)) == len(keys)
         if kind == "acyclic":
-            return _forest(edges) if undirected else _dag(edges)
+            return acyclic(edges) if undirected else _dag(edges)
         nodes = set(range(base, base + n)) if n is not None else {x for e in edges for x in e}
         return _connected(nodes, edges)
 
@@ -216,24 +216,6 @@ def _dag(edges: Edges) -> bool:
             if indeg[y] == 0:
                 todo.append(y)
     return done == len(indeg)
-
-
-def _forest(edges: Edges) -> bool:
-    """No undirected cycle: each edge joins two trees (a repeated edge or a self-loop is a cycle)."""
-    root: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while root.setdefault(x, x) != x:
-            root[x] = root[root[x]]
-            x = root[x]
-        return x
-
-    for a, b in edges:
-        ra, rb = find(a), find(b)
-        if ra == rb:
-            return False
-        root[ra] = rb
-    return True
 
 
 def _connected(nodes: set[int], edges: Edges) -> bool | None:

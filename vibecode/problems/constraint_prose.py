@@ -100,7 +100,7 @@ def _valid_tree(edges: object, n: object) -> bool | None:
     if not all(isinstance(e, list) and len(e) >= 2 and all(isinstance(x, int) and 0 <= x < n for x in e[:2])
                for e in edges):
         return None
-    return acyclic(n, [(e[0], e[1]) for e in edges])
+    return acyclic([(e[0], e[1]) for e in edges])
 
 
 def _counts_ok(v: object, spec: str) -> bool:

@@ -272,7 +272,7 @@ def _all_trees(edge_lists: list[list[list[object]] | None]) -> bool | None:
             return None
         if not all(len(e) >= 2 and all(isinstance(x, int) and 0 <= x <= len(edges) for x in e[:2]) for e in edges):
             return None
-        if not acyclic(len(edges) + 1, [(int(e[0]), int(e[1])) for e in edges]):  # type: ignore[call-overload]
+        if not acyclic([(int(e[0]), int(e[1])) for e in edges]):  # type: ignore[call-overload]
             return False
     return True
 

@@ -152,13 +152,13 @@ def resolve(term: Term | None, assigned: dict[str, object]) -> int | float | Non
     return None
 
 
-def acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
-    """Whether the undirected ``edges`` over nodes ``0..n-1`` close no cycle (union-find); with
-    ``n - 1`` edges that is one tree."""
-    parent = list(range(n))
+def acyclic(edges: list[tuple[int, int]]) -> bool:
+    """Whether the undirected ``edges`` close no cycle (union-find; a repeated edge or a self-loop
+    is a cycle); over ``n`` nodes, ``n - 1`` such edges are one tree."""
+    parent: dict[int, int] = {}
 
     def find(x: int) -> int:
-        while parent[x] != x:
+        while parent.setdefault(x, x) != x:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
