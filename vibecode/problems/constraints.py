@@ -137,7 +137,7 @@ def parse_constraints(problem: Problem) -> Constraints:
     read_ends(plain, params, c)  # "Given a binary array bits that ends with 0"
     read_same_length(plain, params, c)  # "an array of n strings strs, all of the same length"
     told = [" ".join(x.split()) for x in re.split(r"(?<=[.!?])\s+", re.sub(r"[*]+", "", plain))]  # the statement's sentences
-    disjoint = {x.rstrip(".").lower() for x in read_disjoint(told, problem, c)  # "no two slots ... intersect"
+    generated_sentences = {x.rstrip(".").lower() for x in read_disjoint(told, problem, c)  # "no two slots ... intersect"
                 + read_line_graph(told, problem, c)}  # "the graph of paths forms a line"
     described = read_described_format(lines, problem.statement, params, c)  # "logs[i] follows the format described ..."
     forms = format_items(problem.statement) if described else []  # a promise inside a form's item: generated
@@ -151,7 +151,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         at = _sentence_at(problem.statement, m.start())
         if answer_bound(at) is not None:  # read above
             continue
-        if " ".join(re.sub(r"[*`]+", "", at).split()).rstrip(".").lower() in disjoint:  # read, and generated
+        if " ".join(re.sub(r"[*`]+", "", at).split()).rstrip(".").lower() in generated_sentences:  # read, and generated
             continue
         if any(at.strip() in item or item.strip().rstrip(".") in at for item in forms):  # "(This folder is guaranteed to always exist)"
             continue
