@@ -351,7 +351,6 @@ def main() -> int:
     }
     if args.verbose:
         out["per_pool"] = rows
-    runner.close()
     print(json.dumps(out, indent=1))
     return 0
 

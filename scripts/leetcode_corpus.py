@@ -240,19 +240,16 @@ def stress_demo() -> dict[str, object]:
     problem = parse_problem(render_markdown(next(p for p in load_all() if p.slug == "contains_duplicate")))
     inputs = stress_inputs(problem)
     runner = CandidateRunner(make_sandbox("local", Settings()))
-    try:
+    started = time.perf_counter()
+    limit, reference = calibrated_limit(runner)
+    calibration_s = time.perf_counter() - started
+    out: dict[str, object] = {"stress_inputs": len(inputs), "limit_s": limit, "reference_s": reference,
+                              "calibration_wall_s": round(calibration_s, 2)}
+    for i, name in ((0, "O(n) set"), (1, "O(n^2) pairs")):
         started = time.perf_counter()
-        limit, reference = calibrated_limit(runner)
-        calibration_s = time.perf_counter() - started
-        out: dict[str, object] = {"stress_inputs": len(inputs), "limit_s": limit, "reference_s": reference,
-                                  "calibration_wall_s": round(calibration_s, 2)}
-        for i, name in ((0, "O(n) set"), (1, "O(n^2) pairs")):
-            started = time.perf_counter()
-            got = run_stress(runner, problem.signature, {i: codes[i]}, inputs, time_limit_s=limit)[i]
-            out[name] = {"wall_s": round(time.perf_counter() - started, 2), "too_slow": got.too_slow,
-                         "slowest_s": got.slowest_s, "reason": got.reason}
-    finally:
-        runner.close()
+        got = run_stress(runner, problem.signature, {i: codes[i]}, inputs, time_limit_s=limit)[i]
+        out[name] = {"wall_s": round(time.perf_counter() - started, 2), "too_slow": got.too_slow,
+                     "slowest_s": got.slowest_s, "reason": got.reason}
     return out
 
 

@@ -126,7 +126,6 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max_workers=max(1, args.workers)) as pool:
         results = list(pool.map(lambda t: make_pools(t, sandbox, runner, seed=args.seed, count=args.pools,
                                                               max_label=args.max_label), tasks))
-    runner.close()
     out = Path(args.out)
     rng = random.Random(args.seed)
     helpers = 0

@@ -108,12 +108,7 @@ class Session:
         """Solve a code problem; the events end with ``ProposalReady``."""
         from vibecode.solve.pipeline import solve
 
-        ctx = self._context(use_model_checks)
-        try:
-            yield from solve(ctx, problem, n or self.settings.n)
-        finally:
-            if ctx.runner is not None:
-                ctx.runner.close()
+        yield from solve(self._context(use_model_checks), problem, n or self.settings.n)
 
     def solve_math(self, problem: MathProblem, n: int | None = None) -> Iterator[Event]:
         from vibecode.solve.math import solve_math

@@ -72,15 +72,12 @@ def test_pools_are_labelled_by_the_hidden_tests() -> None:
     tasks = select_tasks(load_humaneval(), ["0", "2", "12"])
     sandbox = make_sandbox("local", Settings())
     runner = CandidateRunner(sandbox)
-    try:
-        lines, facts = [], []
-        for task in tasks:
-            got, fact = make_pools(task, sandbox, runner, seed=3, count=2, max_label=6)
-            lines += got
-            facts.append(fact)
-        again, _ = make_pools(tasks[0], sandbox, runner, seed=3, count=2, max_label=6)
-    finally:
-        runner.close()
+    lines, facts = [], []
+    for task in tasks:
+        got, fact = make_pools(task, sandbox, runner, seed=3, count=2, max_label=6)
+        lines += got
+        facts.append(fact)
+    again, _ = make_pools(tasks[0], sandbox, runner, seed=3, count=2, max_label=6)
     assert again == [x for x in lines if x["task_id"].startswith("HumanEval/0@")]  # same seed, same pool
     assert {x["task_id"] for x in lines} == {f"HumanEval/{n}@{i}" for n in (0, 2, 12) for i in (0, 1)}
     assert all(isinstance(x["correct"], bool) and x["kind"] == "candidate" for x in lines)

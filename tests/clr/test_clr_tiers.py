@@ -110,11 +110,8 @@ def test_a_quadratic_answer_is_too_slow_for_the_constraints_and_never_verified()
     p = real("contains_duplicate")  # 1 <= nums.length <= 10^5
     inputs = stress_inputs(p)
     runner = CandidateRunner(make_sandbox("local", Settings()))
-    try:
-        limit, reference = calibrated_limit(runner)
-        got = run_stress(runner, p.signature, {0: LINEAR, 1: QUADRATIC}, inputs, time_limit_s=limit)
-    finally:
-        runner.close()
+    limit, reference = calibrated_limit(runner)
+    got = run_stress(runner, p.signature, {0: LINEAR, 1: QUADRATIC}, inputs, time_limit_s=limit)
     assert reference is not None and limit >= 3.0
     assert got[0].ran == 2 and not got[0].too_slow and got[0].errors == 0
     assert got[1].too_slow and "too slow for the constraints" in got[1].reason

@@ -132,11 +132,8 @@ candidate = (
     "def add(a: int, b: int) -> int:\n    return a + b\n"
 )
 runner = CandidateRunner(sb, per_input_timeout_s=5.0)
-try:
-    sig = Signature("add", (Param("a", "int"), Param("b", "int")), "int")
-    results = runner.run(sig, {0: candidate}, {0: [{"a": 1, "b": 2}]})
-finally:
-    runner.close()
+sig = Signature("add", (Param("a", "int"), Param("b", "int")), "int")
+results = runner.run(sig, {0: candidate}, {0: [{"a": 1, "b": 2}]})
 print("RESULT", len(results[0]), flush=True)
 """
 

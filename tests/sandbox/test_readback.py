@@ -53,11 +53,8 @@ def test_fifo_as_the_harness_result_file_does_not_hang() -> None:
         "def add(a: int, b: int) -> int:\n    return a + b\n"
     )
     runner = CandidateRunner(get_backend("local"), per_input_timeout_s=2.0)
-    try:
-        sig = Signature("add", (Param("a", "int"), Param("b", "int")), "int")
-        results = runner.run(sig, {0: code}, {0: [{"a": 1, "b": 2}]})
-    finally:
-        runner.close()
+    sig = Signature("add", (Param("a", "int"), Param("b", "int")), "int")
+    results = runner.run(sig, {0: code}, {0: [{"a": 1, "b": 2}]})
     # Before read_back, the host's open() of the FIFO blocked forever; now the run returns,
     # with one honest result for the one input.
     assert len(results[0]) == 1

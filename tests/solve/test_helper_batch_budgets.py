@@ -121,16 +121,13 @@ def test_the_tiny_model_continues_after_the_empty_think_block_and_a_cut_off_is_n
     # the solve names it: the oracle is not silently dropped
     sandbox = make_sandbox("local", Settings())
     runner = CandidateRunner(sandbox)
-    try:
-        replay = ReplayEngine(write_pool(tmp_path / "pool.jsonl", right(1)))  # type: ignore[arg-type]
-        ctx = SolveContext(replay, runner, SamplingParams(), base, Budget(None))
-        p = problem()
-        probe = Probe(runner, p, [], None, "all", 1, pending=1)
-        state = OracleState()
-        assert _HelperSink(ctx, p, probe, state, [ORACLE])(0, completion, "") == []
-        apart = request_oracle(tiny_engine, runner, p, params)  # the separate request names it too
-    finally:
-        runner.close()
+    replay = ReplayEngine(write_pool(tmp_path / "pool.jsonl", right(1)))  # type: ignore[arg-type]
+    ctx = SolveContext(replay, runner, SamplingParams(), base, Budget(None))
+    p = problem()
+    probe = Probe(runner, p, [], None, "all", 1, pending=1)
+    state = OracleState()
+    assert _HelperSink(ctx, p, probe, state, [ORACLE])(0, completion, "") == []
+    apart = request_oracle(tiny_engine, runner, p, params)  # the separate request names it too
     assert apart.code is None and apart.check.reason == "no usable oracle: cut off at 12 tokens"
     assert state.code is None  # twelve tokens hold no complete brute force
     assert state.check.reason == "no usable oracle: cut off at 12 tokens"

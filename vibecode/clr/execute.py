@@ -14,7 +14,6 @@ oracle, which is meant to time out on the large tiers, so still answers every sm
 
 from __future__ import annotations
 
-import contextlib
 import json
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -48,7 +47,6 @@ class CandidateRunner:
         self.parallel = parallel
         self.retry_timeouts = retry_timeouts  # False where a timeout is the verdict (clr.stress)
         self.retry_factor = retry_factor
-        self._empty = Path(tempfile.mkdtemp(prefix="vibecode-empty-"))
 
     def run(
         self,
@@ -86,11 +84,8 @@ class CandidateRunner:
             return results
         longer = CandidateRunner(self.sandbox, per_input_timeout_s=self.per_input_timeout_s * self.retry_factor,
                                  memory_mb=self.memory_mb, parallel=self.parallel, retry_timeouts=False)
-        try:
-            rerun = longer.run(signature, {i: codes[i] for i in again},
-                               {i: [inputs[i][j] for j in js] for i, js in again.items()})
-        finally:
-            longer.close()
+        rerun = longer.run(signature, {i: codes[i] for i in again},
+                           {i: [inputs[i][j] for j in js] for i, js in again.items()})
         out = dict(results)
         for i, js in again.items():
             merged = list(results[i])
@@ -103,14 +98,12 @@ class CandidateRunner:
         patch = Patch(tuple(FileChange(path, None, text) for path, text in job.files.items()))
         limits = Limits(wall_s=job.timeout_s, memory_mb=self.memory_mb, nprocs=32,
                         output_bytes=256 * 1024)
-        with self.sandbox.prepare(self._empty, patch) as workspace:
+        # the workspace starts empty: the job's files are all it holds
+        with tempfile.TemporaryDirectory(prefix="vibecode-empty-") as empty, \
+                self.sandbox.prepare(Path(empty), patch) as workspace:
             result = self.sandbox.run(workspace, job.argv, limits)
             text = read_back_text(workspace.path / job.result_file, RESULT_CAP)
         return raw_run(result, text)
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self._empty.rmdir()
 
 
 def smallest_first(inputs: Sequence[Mapping[str, object]]) -> list[int]:

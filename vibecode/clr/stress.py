@@ -52,10 +52,7 @@ def calibrated_limit(runner: CandidateRunner, base_s: float = STRESS_TIME_LIMIT_
     nums = [(i * 7919) % 100_003 for i in range(100_000)]
     timed = CandidateRunner(runner.sandbox, per_input_timeout_s=60.0, memory_mb=runner.memory_mb, parallel=1,
                             retry_timeouts=False)
-    try:
-        res = timed.run(_REFERENCE, {0: _REFERENCE_CODE}, {0: [{"nums": nums}]}).get(0, ())
-    finally:
-        timed.close()
+    res = timed.run(_REFERENCE, {0: _REFERENCE_CODE}, {0: [{"nums": nums}]}).get(0, ())
     if not res or res[0].status != "ok":
         return base_s, None
     ref = res[0].duration_s
@@ -105,10 +102,7 @@ def run_stress(
         return {}
     timed = CandidateRunner(runner.sandbox, per_input_timeout_s=time_limit_s, memory_mb=runner.memory_mb, parallel=1,
                             retry_timeouts=False)
-    try:
-        results = timed.run(signature, codes, {i: list(inputs) for i in codes})
-    finally:
-        timed.close()
+    results = timed.run(signature, codes, {i: list(inputs) for i in codes})
     out = {}
     for i, res in results.items():
         finished = [r.duration_s for r in res if r.status == "ok"]
