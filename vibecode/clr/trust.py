@@ -41,7 +41,7 @@ from collections.abc import Collection, Mapping
 
 from vibecode.clr.inputs_check import rotated_lists, specs
 from vibecode.problems.constraint_answers import answer_bound
-from vibecode.problems.constraint_operations import format_items
+from vibecode.problems.constraint_operations import in_format_item
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.types import Problem
 
@@ -218,12 +218,11 @@ def tiers_vouched(problem: Problem, constraints: Constraints | None = None) -> s
         n for ch in c.checks if ch.kind in _ORDER_KINDS
         for n in ([m for m in lists if re.search(rf"\b{re.escape(m)}\b", ch.line)] or lists)}
     conditions = definition_items(text)
-    forms = [" ".join(re.sub(r"[*`]+", "", x).split()) for x in format_items(problem.statement)] \
-        if any(ch.kind == "described format" for ch in c.checks) else []  # the listed forms are generated
+    described = any(ch.kind == "described format" for ch in c.checks)  # the listed forms are generated
     for sentence in sentences(text):
         if sentence in conditions:
             continue
-        if forms and any(sentence in item for item in forms):  # "'x/' : ... (This folder is guaranteed to always exist)"
+        if described and in_format_item(sentence, problem.statement):  # "(This folder is guaranteed to always exist)"
             continue
         word = promise(sentence, names, defined)
         if word and word == derived(sentence, names) and any(line in sentence for line in made):

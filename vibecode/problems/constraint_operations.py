@@ -15,7 +15,7 @@ name made of the drawn string's own characters of the name's set, as short as it
 blind draw over the characters almost never is an operation (the forms without a name, where
 answers differ, never come). The lines are then read; a promise inside a listed form's item ("This
 folder is guaranteed to always exist") is part of that form's meaning, which every made input
-keeps, so it no longer sets the inputs aside (:func:`format_items`).
+keeps, so it no longer sets the inputs aside (:func:`in_format_item`).
 """
 
 from __future__ import annotations
@@ -52,6 +52,19 @@ def format_items(statement: str) -> list[str]:
     lists at least two."""
     items = [m.group(2) for m in _ITEM.finditer(statement)]
     return items if len(items) >= 2 else []
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[*`]+", "", text).split())
+
+
+def in_format_item(sentence: str, statement: str) -> bool:
+    """The sentence is part of one of the statement's listed forms' items, or holds one whole: a
+    promise in it ("This folder is guaranteed to always exist") belongs to that form, which every
+    made input keeps."""
+    plain = _plain(sentence).rstrip(".")
+    return bool(plain) and any(plain in item or item.rstrip(".") in plain
+                               for item in map(_plain, format_items(statement)))
 
 
 def _pattern(forms: list[tuple[str, str, str]], chars: str) -> re.Pattern[str]:
@@ -104,4 +117,4 @@ def format_line(lines: list[str]) -> bool:
     return any(_FORMAT_LINE.fullmatch(line.strip()) for line in lines)
 
 
-__all__ = ["format_items", "format_line", "read_described_format"]
+__all__ = ["format_items", "format_line", "in_format_item", "read_described_format"]

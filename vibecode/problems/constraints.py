@@ -55,7 +55,7 @@ from vibecode.problems.constraint_names import (
     renamed,
     tuple_columns,
 )
-from vibecode.problems.constraint_operations import format_items, read_described_format
+from vibecode.problems.constraint_operations import in_format_item, read_described_format
 from vibecode.problems.constraint_paths import read_path_format
 from vibecode.problems.constraint_promises import BLOCKERS as _BLOCKERS
 from vibecode.problems.constraint_promises import promised
@@ -140,7 +140,6 @@ def parse_constraints(problem: Problem) -> Constraints:
     generated_sentences = {x.rstrip(".").lower() for x in read_disjoint(told, problem, c)  # "no two slots ... intersect"
                 + read_line_graph(told, problem, c)}  # "the graph of paths forms a line"
     described = read_described_format(lines, problem.statement, params, c)  # "logs[i] follows the format described ..."
-    forms = format_items(problem.statement) if described else []  # a promise inside a form's item: generated
     scaled = scaled_sizes(lines, params)
     prose = problem.statement + "\n" + "\n".join(lines)
     for sentence in re.split(r"(?<=[.!?])\s+", re.sub(r"[*`]+", "", problem.statement)):
@@ -153,7 +152,7 @@ def parse_constraints(problem: Problem) -> Constraints:
             continue
         if " ".join(re.sub(r"[*`]+", "", at).split()).rstrip(".").lower() in generated_sentences:  # read, and generated
             continue
-        if any(at.strip() in item or item.strip().rstrip(".") in at for item in forms):  # "(This folder is guaranteed to always exist)"
+        if described and in_format_item(at, problem.statement):  # "(This folder is guaranteed to always exist)"
             continue
         c.promises.append(m.group(0))
     lower = prose.lower()
