@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -29,7 +30,7 @@ from tests.fix.realprojects import NAMES, build, load, tree_and_index  # noqa: E
 from tests.repo.gitutil import GIT_ENV  # noqa: E402
 
 
-def run_fix(root: Path, pool: Path) -> tuple[float, dict[str, object], str]:
+def run_fix(root: Path, pool: Path) -> tuple[float, dict[str, Any], str]:
     env = {k: v for k, v in GIT_ENV.items() if k != "VIRTUAL_ENV"}
     env.update({"VIBECODE_CONFIG": os.devnull, "PYTHONPATH": str(ROOT)})
     started = time.monotonic()
@@ -50,11 +51,11 @@ def measure(name: str, work: Path, runs: int) -> dict[str, object]:
     setup_s = time.monotonic() - started
     before = tree_and_index(root)
     walls: list[float] = []
-    data: dict[str, object] = {}
+    data: dict[str, Any] = {}
     for _ in range(runs):
         wall, data, _ = run_fix(root, project.pool)
         walls.append(wall)
-    cands = {c["index"]: c for c in data.get("candidates", [])}  # type: ignore[union-attr]
+    cands = {c["index"]: c for c in data.get("candidates", [])}
     best = data.get("best") or {}
     best_index = best.get("index") if isinstance(best, dict) else None
 
@@ -80,7 +81,7 @@ def measure(name: str, work: Path, runs: int) -> dict[str, object]:
         "regression_rank": rank("regression"),
         "test_edit_chosen": isinstance(best, dict) and bool(best.get("test_edit")),
         "tree_and_index_unchanged": tree_and_index(root) == before,
-        "environment": (data.get("environment") or {}).get("kind"),  # type: ignore[union-attr]
+        "environment": (data.get("environment") or {}).get("kind"),
         "fix_wall_s": round(statistics.median(walls), 2),
         "fix_wall_s_runs": [round(w, 2) for w in walls],
         "timing": data.get("timing"),

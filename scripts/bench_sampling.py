@@ -23,13 +23,30 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 PROMPT = "Write a long, detailed story about a lighthouse keeper and a storm."
 WARMUP = "Say hello."
+
+
+class _Row(TypedDict):
+    k: int
+    batched_tok_s: float
+    sequential_tok_s: float
+    ratio: float
+    reference_tok_s: float | None
+    ttft_s: float
+    peak_rss_mb: float
+    prompt_tokens: int
+
+
+class Row(_Row, total=False):
+    vs_reference: float  # only where the reference ran at this K
 
 
 def _peak_rss_mb() -> float:
@@ -85,6 +102,7 @@ def sequential_worker(model: str, k: int, tokens: int, threads: int, n_ctx: int)
             prompt, max_tokens=tokens, temperature=0.8, top_k=40, top_p=0.95, seed=seed + 1,
             logit_bias=bias,
         )
+        assert not isinstance(out, Iterator)  # stream=False: one response
         generated += out["usage"]["completion_tokens"]
     elapsed = time.perf_counter() - started
     return {"tok_s": generated / elapsed, "generated": generated}
@@ -148,7 +166,7 @@ def main() -> int:
     ks = [int(k) for k in args.n.split(",")]
     # One context size for every K, as a user's settings would be.
     args.n_ctx = args.n_ctx or (max(ks) + 1) * (args.tokens + 576)  # a KV stream per sequence (and the prompt's)
-    rows = []
+    rows: list[Row] = []
     for k in ks:
         batched = _spawn("batched", args, k)
         sequential = _spawn("sequential", args, k)

@@ -28,6 +28,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypedDict, final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -44,6 +45,50 @@ DAEMON = (
     "        time.sleep(60)\n"
     "    os._exit(0)\n"
 )
+
+Stats = dict[str, float]
+
+
+class Overhead(TypedDict):
+    runs: int
+    linked_files: int
+    copied_files: int
+    in_memory: bool
+    prepare: Stats
+    run_true: Stats
+    teardown: Stats
+    total: Stats
+
+
+class Throughput(TypedDict):
+    runs: int
+    serial_s: float
+    parallel_s: float
+    serial_runs_per_s: float
+    parallel_runs_per_s: float
+    speedup: float
+    per_run_serial: Stats
+    per_run_parallel: Stats
+
+
+class Promptness(TypedDict):
+    runs: int
+    past_1s_wall_limit: Stats
+    daemon_left_behind: Stats
+
+
+@final
+class Backend(TypedDict):
+    isolation: str
+    protections: dict[str, bool]
+    overhead: Overhead
+    pytest: Throughput
+    promptness: Promptness
+
+
+@final
+class BackendError(TypedDict):
+    error: str
 
 
 def make_repo(root: Path, files: int = 1000, total_bytes: int = 5 << 20) -> None:
@@ -69,7 +114,7 @@ def make_suite(root: Path, files: int = 5, tests: int = 10) -> None:
         (root / "tests" / f"test_m{f}.py").write_text(body, encoding="utf-8")
 
 
-def stats(values: list[float]) -> dict[str, float]:
+def stats(values: list[float]) -> Stats:
     ms = sorted(v * 1000 for v in values)
     return {
         "mean_ms": round(statistics.fmean(ms), 1),
@@ -79,9 +124,10 @@ def stats(values: list[float]) -> dict[str, float]:
     }
 
 
-def overhead(sandbox: Sandbox, repo: Path, runs: int) -> dict[str, object]:
+def overhead(sandbox: Sandbox, repo: Path, runs: int) -> Overhead:
     prepare, run, teardown, total = [], [], [], []
-    details: dict[str, object] = {}
+    linked = copied = 0
+    in_memory = False
     for i in range(runs + 1):
         t0 = time.perf_counter()
         ws = sandbox.prepare(repo)
@@ -89,11 +135,7 @@ def overhead(sandbox: Sandbox, repo: Path, runs: int) -> dict[str, object]:
         result = sandbox.run(ws, ["true"])
         t2 = time.perf_counter()
         if i == 0:
-            details = {
-                "linked_files": ws.linked,
-                "copied_files": ws.copied,
-                "in_memory": ws.quota_mb is not None,
-            }
+            linked, copied, in_memory = ws.linked, ws.copied, ws.quota_mb is not None
         ws.cleanup()
         t3 = time.perf_counter()
         if result.exit_code != 0:
@@ -106,7 +148,9 @@ def overhead(sandbox: Sandbox, repo: Path, runs: int) -> dict[str, object]:
         total.append(t3 - t0)
     return {
         "runs": runs,
-        **details,
+        "linked_files": linked,
+        "copied_files": copied,
+        "in_memory": in_memory,
         "prepare": stats(prepare),
         "run_true": stats(run),
         "teardown": stats(teardown),
@@ -114,7 +158,7 @@ def overhead(sandbox: Sandbox, repo: Path, runs: int) -> dict[str, object]:
     }
 
 
-def throughput(sandbox: Sandbox, suite: Path, n: int) -> dict[str, object]:
+def throughput(sandbox: Sandbox, suite: Path, n: int) -> Throughput:
     def one() -> float:
         start = time.perf_counter()
         with sandbox.prepare(suite) as ws:
@@ -143,7 +187,7 @@ def throughput(sandbox: Sandbox, suite: Path, n: int) -> dict[str, object]:
     }
 
 
-def promptness(sandbox: Sandbox, source: Path, runs: int) -> dict[str, object]:
+def promptness(sandbox: Sandbox, source: Path, runs: int) -> Promptness:
     """Seconds from ``run`` to its return beyond the wall limit, and after a daemon is left."""
     overrun, daemon = [], []
     with sandbox.prepare(source) as ws:
@@ -187,19 +231,19 @@ def main() -> int:
             prefix="vibecode-bench-", dir="/var/tmp" if os.path.isdir("/var/tmp") else None
         )
     )
+    backends: dict[str, Backend | BackendError] = {}
     try:
         repo, suite = tmp / "repo", tmp / "suite"
         repo.mkdir()
         make_repo(repo)
         make_suite(suite)
-        backends: dict[str, object] = {}
         for name in [b.strip() for b in args.backends.split(",") if b.strip()]:
             try:
                 sandbox = make_sandbox(name, Settings())
             except SandboxError as exc:
                 backends[name] = {"error": str(exc)}
                 continue
-            entry: dict[str, object] = {
+            entry: Backend = {
                 "isolation": getattr(sandbox, "isolation", name),
                 "protections": sandbox.protections(),
                 "overhead": overhead(
@@ -216,17 +260,17 @@ def main() -> int:
     if args.json:
         print(json.dumps(out, indent=2))
     else:
-        for name, entry in out["backends"].items():  # type: ignore[union-attr]
-            if "error" in entry:
-                print(f"{name}: {entry['error']}")
+        for name, result in backends.items():
+            if "error" in result:
+                print(f"{name}: {result['error']}")
                 continue
-            total = entry["overhead"]["total"]
-            py = entry["pytest"]
+            total = result["overhead"]["total"]
+            py = result["pytest"]
             print(
                 f"{name}: prepare+true+teardown median {total['median_ms']} ms; "
                 f"{py['runs']} pytest runs: serial {py['serial_s']} s, parallel {py['parallel_s']} s "
-                f"(x{py['speedup']}); ended {entry['promptness']['past_1s_wall_limit']['median_ms']} ms "
-                f"past a 1 s wall limit, {entry['promptness']['daemon_left_behind']['median_ms']} ms "
+                f"(x{py['speedup']}); ended {result['promptness']['past_1s_wall_limit']['median_ms']} ms "
+                f"past a 1 s wall limit, {result['promptness']['daemon_left_behind']['median_ms']} ms "
                 "with a daemon left"
             )
     return 0

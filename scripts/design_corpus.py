@@ -31,7 +31,7 @@ def main() -> int:
     design = [p for p in problems if p.design]
     refused: dict[str, str] = {}
     rows = []
-    cases_total = cases_read = cases_valid = 0
+    cases_total = cases_read = cases_valid = agreeing = 0
     generated: list[int] = []
     invalid_examples: dict[str, str] = {}
     for lp in design:
@@ -50,6 +50,7 @@ def main() -> int:
             if bad:
                 invalid_examples.setdefault(lp.slug, bad[0])
         made = generate_design_inputs(problem)
+        agreeing += agrees
         cases_total += len(cases)
         cases_read += len(read)
         cases_valid += len(valid)
@@ -62,7 +63,7 @@ def main() -> int:
         "design": len(design),
         "parsed": parsed,
         "parse_rate": round(parsed / len(design), 3) if design else 0.0,
-        "agree_with_package": sum(r["agrees"] for r in rows),
+        "agree_with_package": agreeing,
         "hidden_cases": cases_total,
         "hidden_cases_read": cases_read,
         "hidden_cases_within_constraints": cases_valid,

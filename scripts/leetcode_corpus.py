@@ -29,6 +29,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -36,10 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vibecode.clr.design_inputs import validate_design_input
 from vibecode.clr.inputs import validate_input
 from vibecode.errors import ProblemError
+from vibecode.problems.constraint_types import Constraints
 from vibecode.problems.constraints import parse_constraints
 from vibecode.problems.design import ARGUMENTS, OPERATIONS, sequence_error
 from vibecode.problems.leetcode_data import LeetCodeProblem, load_all, render_markdown, test_cases
 from vibecode.problems.statement import parse_problem
+from vibecode.types import Problem
 
 DATA_BREAKS = Path(__file__).resolve().parent.parent / "tests" / "data" / "leetcode_constraints" / "data_breaks.json"
 
@@ -160,7 +163,7 @@ def measure(problems: list[LeetCodeProblem], samples: int) -> dict[str, object]:
     }
 
 
-def aligned(values: list[object], names: list[str], problem: object, c: object,
+def aligned(values: Sequence[object], names: Sequence[str], problem: Problem, c: Constraints,
             bad: list[str]) -> tuple[dict[str, object], list[str], int]:
     """The hidden case's values matched to the parameters by type when the data lists them in
     another order than the signature (find_in_mountain_array: the array first): the first order
@@ -168,7 +171,7 @@ def aligned(values: list[object], names: list[str], problem: object, c: object,
     if len(names) <= 5:
         for order in itertools.permutations(range(len(names))):
             args = {names[i]: values[k] for i, k in enumerate(order)}
-            got = validate_input(args, problem, c)  # type: ignore[arg-type]
+            got = validate_input(args, problem, c)
             if not any("should be" in b for b in got):
                 return args, got, 1
     return dict(zip(names, values, strict=False)), bad, 0

@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             pools = build(slug, pieces)
             codes = {i: p[2] for i, p in enumerate(pieces) if p[0] not in ("generator",)}
             ran = run_leetcode_hidden(sandbox, task, codes)
-            verdict = {p[2]: ran[i] for i, p in codes.items() for p in [pieces[i]]}
+            verdict = {code: ran[i] for i, code in codes.items()}
             mismatches = [f"{p[0]} {p[1]}: {ran[i].detail}" for i, p in enumerate(pieces)
                           if i in ran and ran[i].passed != (p[0] in ("correct", "oracle"))]
             for pool_lines in pools.values():
