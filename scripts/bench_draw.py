@@ -34,6 +34,7 @@ def main() -> int:
 
     import vibecode.engine.llama as llama
     from vibecode.config import Settings
+    from vibecode.engine.llama_context import cells_needed
     from vibecode.engine.nucleus import NucleusSampler, ParallelDraws, nucleus
     from vibecode.models import resolve_model
     from vibecode.types import ChatMessage, SamplingParams
@@ -47,7 +48,7 @@ def main() -> int:
         return sample(self, raw)
 
     NucleusSampler.sample = keep  # type: ignore[method-assign]
-    engine = llama.LlamaCppEngine(resolve_model(args.model), Settings(n_ctx=512, n_threads=args.threads))
+    engine = llama.LlamaCppEngine(resolve_model(args.model), Settings(n_ctx=cells_needed([2], 256 + params.max_tokens), n_threads=args.threads))
     engine.sample([ChatMessage("user", "Write a story.")], params, n=2)
     engine.close()
     NucleusSampler.sample = sample  # type: ignore[method-assign]

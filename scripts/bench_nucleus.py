@@ -33,13 +33,15 @@ def main() -> int:
     args = parser.parse_args()
 
     import vibecode.engine.llama as llama
+    import vibecode.engine.llama_seq as llama_seq
     from vibecode.config import Settings
+    from vibecode.engine.llama_context import cells_needed
     from vibecode.models import resolve_model
     from vibecode.types import ChatMessage, SamplingParams
 
     if args.native:
-        llama.wants_nucleus = lambda params: False  # type: ignore[assignment]
-    n_ctx = 256 + args.n * (args.tokens + 64)
+        llama_seq.wants_nucleus = lambda params: False  # where new_seq looks it up
+    n_ctx = cells_needed([args.n], 256 + args.tokens)  # a KV stream per sequence; the prompt within 256
     engine = llama.LlamaCppEngine(resolve_model(args.model), Settings(n_ctx=n_ctx, n_threads=args.threads))
     prompt = [ChatMessage("user", "Write a long story about a lighthouse keeper.")]
     params = SamplingParams(temperature=1.0, top_p=0.95, top_k=0, max_tokens=args.tokens, ignore_eos=True, seed=1)

@@ -29,6 +29,7 @@ PROMPTS = (
 def main() -> int:
     from vibecode.config import Settings
     from vibecode.engine.llama import LlamaCppEngine
+    from vibecode.engine.llama_context import cells_needed
     from vibecode.models import resolve_model
     from vibecode.types import ChatMessage, SamplingParams
 
@@ -39,7 +40,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     ks = [int(k) for k in args.n.split(",")]
-    engine = LlamaCppEngine(resolve_model(args.model), Settings(n_ctx=1024 + max(ks) * (args.tokens + 32)))
+    engine = LlamaCppEngine(resolve_model(args.model), Settings(n_ctx=cells_needed([max(ks)], 1024 + args.tokens)))
     params = SamplingParams(temperature=0, max_tokens=args.tokens, ignore_eos=True)
     rows = []
     for prompt in PROMPTS:
