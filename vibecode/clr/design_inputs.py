@@ -33,15 +33,16 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass, field
 
 from vibecode.clr.design_relations import Relations
 from vibecode.clr.design_walks import board, walk
 from vibecode.clr.inputs import generate_inputs, validate_input
-from vibecode.problems.constraint_call_limits import call_limit, exceeded
+from vibecode.problems.constraint_call_limits import CallLimit, call_limit, exceeded
 from vibecode.problems.constraint_design import guarded_methods, method_problem
 from vibecode.problems.constraint_order import Rising, broken, rising, values
-from vibecode.problems.constraint_unique import call_key, repeated, unique
-from vibecode.problems.constraints import parse_constraints
+from vibecode.problems.constraint_unique import Unique, call_key, repeated, unique
+from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.problems.design import (
     ARGUMENTS,
     OPERATIONS,
@@ -305,6 +306,46 @@ def generate_design_inputs(problem: Problem, *, seed: int = 0, max_inputs: int =
     return InputSet(tuple(out.values()), "type", tuple(notes))
 
 
+@dataclass
+class DesignReading:
+    """What checking a sequence needs of a design problem, read from its statement once: each
+    method as a problem of its own with its parsed constraints, the relation lines, and the lines
+    about the sequence as a whole (rising values, unique arguments, call limits)."""
+
+    problem: Problem
+    relations: Relations
+    rises: list[Rising]
+    uniques: list[Unique]
+    limits: list[CallLimit]
+    methods: dict[str, tuple[Problem, Constraints]] = field(default_factory=dict)
+
+    def method(self, method: Signature) -> tuple[Problem, Constraints]:
+        """The method as a problem of its own, and its parsed constraints."""
+        got = self.methods.get(method.function)
+        if got is None:
+            mini = method_problem(self.problem, method)
+            got = self.methods[method.function] = (mini, parse_constraints(mini))
+        return got
+
+
+_READINGS: dict[int, DesignReading] = {}
+
+
+def design_reading(problem: Problem) -> DesignReading:
+    """``problem``'s reading, kept across calls (by identity, a few problems at a time): shrinking
+    a sequence checks hundreds of them, and parsing is the slow part (sealed held-out runs spent
+    over 15 minutes on one design pool re-parsing every method's lines for each check)."""
+    held = _READINGS.get(id(problem))
+    if held is None or held.problem is not problem:
+        if len(_READINGS) >= 8:
+            _READINGS.clear()
+        sig, lines = problem.signature, problem.constraints
+        held = _READINGS[id(problem)] = DesignReading(
+            problem, Relations(problem), [r for line in lines if (r := rising(line, sig))],
+            [u for line in lines if (u := unique(line, sig))], [cl for line in lines if (cl := call_limit(line, sig))])
+    return held
+
+
 def validate_design_input(args: dict[str, object], problem: Problem) -> list[str]:
     """What is wrong with an operation sequence for this problem (its form, then each call's
     arguments against the constraints, and against the lines that bound them by the constructor's
@@ -315,24 +356,20 @@ def validate_design_input(args: dict[str, object], problem: Problem) -> list[str
     if err:
         return [err]
     assert isinstance(ops, list) and isinstance(arg_lists, list)
-    minis: dict[str, Problem] = {}
+    reading = design_reading(problem)
     out: list[str] = []
-    relations = Relations(problem)
     ctor = arg_lists[0] if isinstance(arg_lists[0], list) else []
     for i, (op, a) in enumerate(zip(ops, arg_lists, strict=True)):
         method = sig.methods[0] if i == 0 else method_for(sig, str(op))
         assert method is not None
         if not method.params or any(isinstance(v, dict) and RESULT in v for v in a):
             continue
-        mini = minis.setdefault(method.function, method_problem(problem, method))
-        own = validate_input(dict(zip(mini.signature.arg_names, a, strict=True)), mini)
+        mini, c = reading.method(method)
+        own = validate_input(dict(zip(mini.signature.arg_names, a, strict=True)), mini, c)
         if not own and i > 0 and not any(e.startswith("operation 0 ") for e in out):  # the constructor's arguments are valid: relate the call to them
-            own = relations.errors(method, a, ctor)
+            own = reading.relations.errors(method, a, ctor)
         out += [f"operation {i} `{op}`: {e}" for e in own]
-    rises = [r for line in problem.constraints if (r := rising(line, sig))]
-    uniques = [u for line in problem.constraints if (u := unique(line, sig))]
     named = dict(zip((p.name for p in sig.methods[0].params), ctor, strict=False))
-    limits = [cl for line in problem.constraints if (cl := call_limit(line, sig))]
-    return out + [e for r in rises if (e := broken(r, sig, ops, arg_lists))] \
-        + [e for u in uniques if (e := repeated(u, sig, ops, arg_lists))] \
-        + [e for cl in limits if (e := exceeded(cl, sig, ops, named))]
+    return out + [e for r in reading.rises if (e := broken(r, sig, ops, arg_lists))] \
+        + [e for u in reading.uniques if (e := repeated(u, sig, ops, arg_lists))] \
+        + [e for cl in reading.limits if (e := exceeded(cl, sig, ops, named))]

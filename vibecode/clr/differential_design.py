@@ -17,10 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from vibecode.clr.design_inputs import validate_design_input
+from vibecode.clr.design_inputs import design_reading, validate_design_input
 from vibecode.clr.inputs_check import outside_examples
-from vibecode.problems.constraint_design import method_problem
-from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.problems.design import ARGUMENTS, OPERATIONS, method_for
 from vibecode.types import Problem
 
@@ -79,21 +77,6 @@ def sequence_shrinks(args: dict[str, object], drops: Callable[[int], list[tuple[
     return out
 
 
-_READ: dict[int, tuple[Problem, dict[str, tuple[Problem, Constraints]]]] = {}
-
-
-def _readings(problem: Problem) -> dict[str, tuple[Problem, Constraints]]:
-    """Each method's mini problem and its parsed constraints, kept per ``problem`` across calls:
-    shrinking a sequence checks hundreds of them, and parsing is the slow part (a held-out run
-    spent 2,823 s on one design pool re-parsing). A few problems are kept, by identity."""
-    held = _READ.get(id(problem))
-    if held is None or held[0] is not problem:
-        if len(_READ) >= 8:
-            _READ.clear()
-        held = _READ[id(problem)] = (problem, {})
-    return held[1]
-
-
 def valid(args: dict[str, object], problem: Problem) -> bool:
     """Whether a sequence is one vibecode may run as an input of ``problem`` (see the module)."""
     if validate_design_input(args, problem):
@@ -102,15 +85,12 @@ def valid(args: dict[str, object], problem: Problem) -> bool:
     assert parts is not None  # validate_design_input checked the form
     ops, calls = parts
     sig = problem.signature
-    readings = _readings(problem)
+    reading = design_reading(problem)
     for i, (op, call) in enumerate(zip(ops, calls, strict=True)):
         method = sig.methods[0] if i == 0 else method_for(sig, str(op))
         if method is None or not method.params or not isinstance(call, list):
             continue
-        if method.function not in readings:
-            mini = method_problem(problem, method)
-            readings[method.function] = mini, parse_constraints(mini)
-        mini, c = readings[method.function]
+        mini, c = reading.method(method)
         if outside_examples(dict(zip(mini.signature.arg_names, call, strict=True)), mini, c):
             return False
     return True
