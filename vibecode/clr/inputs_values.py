@@ -51,6 +51,7 @@ class ValueMaker:
         self.problem, self.c, self.rng = problem, c, rng
         self.max_len, self.cells, self.full_scalars = max_len, cells, full_scalars
         self._outer = 1
+        self._outer_stand_in: list[object] = [0]  # as long as the list whose rows are being drawn
         self._members_seen: dict[tuple[str, float, float], list[int]] = {}
         self._square = ""  # the argument whose rows are as long as it is ("n == matrix[i].length")
         self.rotated = rotated_lists(problem)
@@ -98,12 +99,14 @@ class ValueMaker:
             if isinstance(size, int) and not isinstance(size, bool) and 0 <= size <= 10 * self.max_len:
                 return size, size
         if inner:  # "matrix[i].length == n" with n == matrix.length: the outer size is known by now
-            assigned = {**assigned, name: [0] * self._outer}
+            if len(self._outer_stand_in) != self._outer:  # made once per list, not once per row
+                self._outer_stand_in = [0] * self._outer
+            assigned = {**assigned, name: self._outer_stand_in}
             if self._square == name:
                 return self._outer, self._outer
         los = [v for lo, _ in ranges if (v := resolve(lo, assigned)) is not None]
         his = [v for _, hi in ranges if (v := resolve(hi, assigned)) is not None]
-        shown = lengths(seen_values(self.problem, name), 2 if inner else 1)
+        shown = self._shown_sizes(name, inner)
         lo = int(max(los)) if los else (min(shown) if shown else 1)
         # no stated bound: a list may grow past its examples, a row stays as long as theirs
         # (meeting_rooms_ii shows [start, end] rows and states no row length)
@@ -120,6 +123,13 @@ class ValueMaker:
             pattern = rf"^\s*(?:[A-Za-z]\w*\s*==\s*{row}|{row}\s*==\s*[A-Za-z]\w*)\s*$"
             cache[name] = any(re.match(pattern, _plain(line)) for line in self.problem.constraints)
         return bool(cache[name])
+
+    def _shown_sizes(self, name: str, inner: bool) -> list[int]:
+        """The lengths of ``name`` (its rows' when ``inner``) in the examples."""
+        cache = self.__dict__.setdefault("_sizes_seen", {})
+        if (name, inner) not in cache:
+            cache[name, inner] = lengths(seen_values(self.problem, name), 2 if inner else 1)
+        return list(cache[name, inner])
 
     def _shown_lengths(self, name: str) -> list[int]:
         cache = self.__dict__.setdefault("_lengths_seen", {})

@@ -21,6 +21,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from vibecode.problems.constraint_types import Check, Term, resolve
 
@@ -172,17 +173,28 @@ def _names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+_Key = tuple[int, tuple[str, ...]]  # a node (by identity) and the names bound around it
+
+
+@dataclass
+class _Memo:
+    """What depends on a check's trees and the names bound, not on the arguments' values: kept
+    as long as the trees (one check tests every row of a 10^5-row stress input alone)."""
+
+    free: dict[_Key, list[str]] = field(default_factory=dict)
+    index: dict[_Key, tuple[str, ast.expr | None]] = field(default_factory=dict)
+
+
 class _Eval:
-    def __init__(self, args: dict[str, object], aliases: dict[str, Term],
-                 cache: dict[tuple[int, tuple[str, ...]], list[str]] | None = None) -> None:
+    def __init__(self, args: dict[str, object], aliases: dict[str, Term], memo: _Memo | None = None) -> None:
         self.args, self.aliases, self.steps = args, aliases, 0
-        self.cache = cache if cache is not None else {}
+        self.memo = memo if memo is not None else _Memo()
 
     def free(self, node: ast.AST, env: dict[str, object]) -> list[str]:
         key = (id(node), tuple(sorted(env)))
-        if key not in self.cache:
-            self.cache[key] = self._free(node, env)
-        return self.cache[key]
+        if key not in self.memo.free:
+            self.memo.free[key] = self._free(node, env)
+        return self.memo.free[key]
 
     def _free(self, node: ast.AST, env: dict[str, object]) -> list[str]:
         seen: list[str] = []
@@ -197,9 +209,7 @@ class _Eval:
         if not free:
             yield env
             return
-        # the first index variable whose sequence is known ("graph[u][i]": u before i)
-        var, base = next(((v, b) for v in free for b in [next((s.value for s in ast.walk(node) if isinstance(s, ast.Subscript)
-                          and v in _names(s.slice) and not set(self.free(s.value, env))), None)] if b is not None), (free[0], None))
+        var, base = self._index(node, env, free)
         if base is None:
             raise Undecided(var)
         seq = self.value(base, env)
@@ -207,6 +217,16 @@ class _Eval:
             raise Undecided(var)
         for k in range(len(seq)):
             yield from self.bindings(node, {**env, var: k})
+
+    def _index(self, node: ast.AST, env: dict[str, object], free: list[str]) -> tuple[str, ast.expr | None]:
+        """The first index variable whose sequence is known ("graph[u][i]": u before i), and
+        that sequence's expression (None when no free variable indexes a known one)."""
+        key = (id(node), tuple(sorted(env)))
+        if key not in self.memo.index:
+            self.memo.index[key] = next(
+                ((v, b) for v in free for b in [next((s.value for s in ast.walk(node) if isinstance(s, ast.Subscript)
+                 and v in _names(s.slice) and not set(self.free(s.value, env))), None)] if b is not None), (free[0], None))
+        return self.memo.index[key]
 
     def value(self, node: ast.AST, env: dict[str, object]) -> object:
         self.steps += 1
@@ -276,10 +296,10 @@ def _compare(op: ast.cmpop, a: object, b: object) -> bool:
 
 
 def _holds(trees: list[ast.expr], aliases: dict[str, Term]) -> Callable[[dict[str, object]], bool | None]:
-    cache: dict[tuple[int, tuple[str, ...]], list[str]] = {}  # free names per node (the trees live as long as this)
+    memo = _Memo()
 
     def test(args: dict[str, object]) -> bool | None:
-        ev = _Eval(args, aliases, cache)
+        ev = _Eval(args, aliases, memo)
         try:
             for tree in trees:
                 for env in ev.bindings(tree, {}):
