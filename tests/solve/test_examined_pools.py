@@ -101,6 +101,17 @@ has each class on its own):
   wrong answers with the same behaviour against two right ones. crawler_log_folder's logs are
   made in the statement's forms now, which splits them off (they were one cluster with the right
   ones), but a tie of two against two has nothing but the order to decide; the pick is contested.
+
+Held-out 226-250 (held-out-10.jsonl), examined in the seventh session (tests/clr/test_inputs_held_out_10.py):
+
+- number_of_ways_to_arrive_at_destination@wrong-majority: the graph lines ("at most one road
+  connecting any two intersections", "You can reach any intersection from any other
+  intersection") were not read, so the oracle's disagreements were no verdict and the wrong
+  majority won in every order. Read now; the roads are made a connected simple graph.
+- product_of_two_run_length_encoded_arrays@agree: arrays that expand to different lengths split
+  the right answers. The frequencies are made to add up to one length now.
+- buildings_with_an_ocean_view@agree is not here: two right answers against two wrong ones that
+  behave alike (equal heights block the view or not), with no oracle in the pool: a tie.
 """
 
 from __future__ import annotations
@@ -146,6 +157,8 @@ def _pool(part: str, pool_id: str, reverse: bool) -> list[dict[str, object]]:
     ("held-out-8", "LeetCode/sequential_digits@agree", True),
     ("held-out-9", "LeetCode/destination_city@agree", False),
     ("held-out-9", "LeetCode/course_schedule_iv@agree", False),
+    ("held-out-10", "LeetCode/number_of_ways_to_arrive_at_destination@wrong-majority", False),
+    ("held-out-10", "LeetCode/product_of_two_run_length_encoded_arrays@agree", False),
 ])
 def test_the_pick_is_correct_in_the_order_that_went_wrong(tmp_path: Path, part: str, pool_id: str, reverse: bool) -> None:
     lines = _pool(part, pool_id, reverse)

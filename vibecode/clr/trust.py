@@ -41,6 +41,7 @@ from collections.abc import Collection, Mapping
 
 from vibecode.clr.inputs_check import rotated_lists, specs
 from vibecode.problems.constraint_answers import answer_bound
+from vibecode.problems.constraint_graphs import graph_kinds
 from vibecode.problems.constraint_operations import in_format_item
 from vibecode.problems.constraints import Constraints, parse_constraints
 from vibecode.types import Problem
@@ -73,6 +74,10 @@ _DEFINITION = re.compile(
     r"^(?:in this problem,? |note:? |recall that |formally,? |in other words,? )?(?:a|an|any)\s|"
     r"\bis (?:called|said|defined|considered)\b|\bif and only if\b|\bmeans\b|\bwe call\b", re.I)
 # "You may assume that the given expression is always valid." (basic_calculator_iii)
+# "The inputs are generated such that you can reach any intersection from any other intersection
+# and that there is at most one road between any two intersections." (examined:
+# number_of_ways_to_arrive_at_destination): the constraint lines again, in other words
+_SUCH_THAT = re.compile(r"(?:the )?(?:inputs?|input data|test cases?) (?:are|is) generated such that (.+?)\s*\.?", re.I)
 _VALID_EXPRESSION = re.compile(r"^(?:you may assume (?:that )?)?the (?:given )?expression is (?:always )?valid\s*\.?$", re.I)
 
 # The question's own use of a promise word: "can guarantee a win", "values that are guaranteed to be found".
@@ -229,6 +234,8 @@ def tiers_vouched(problem: Problem, constraints: Constraints | None = None) -> s
             continue
         if word and sentence in made:  # a sentence read whole as a generated property ("no two slots ... intersect")
             continue
+        if word and _restates_graph_checks(sentence, c):
+            continue
         if word and answer_bound(sentence) is not None:
             continue  # a bound on the answer: out-of-bound inputs are dropped (clr.score, problems.constraint_answers)
         if word and _VALID_EXPRESSION.search(sentence) and any(ch.kind == "expression" for ch in c.checks):
@@ -240,6 +247,17 @@ def tiers_vouched(problem: Problem, constraints: Constraints | None = None) -> s
         if word:
             return f"the statement promises a property of its inputs that is not generated ({word!r} in {sentence!r})"
     return None
+
+
+def _restates_graph_checks(sentence: str, c: Constraints) -> bool:
+    """"The inputs are generated such that A and that B", each clause a graph property the
+    constraint lines state and vibecode checks (``problems.constraint_graphs``)."""
+    m = _SUCH_THAT.fullmatch(sentence)
+    if m is None:
+        return False
+    checked = {ch.kind for ch in c.checks}
+    clauses = re.split(r",? and (?:that )?", m.group(1))
+    return all((kinds := graph_kinds(clause)) and all(f"graph: {k}" in checked for k in kinds) for clause in clauses)
 
 
 def input_trust(problem: Problem, tiers: Mapping[str, int], total: int) -> tuple[bool, ...]:

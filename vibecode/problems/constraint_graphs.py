@@ -1,6 +1,8 @@
 """Constraint lines about a graph that name no argument ("There is at most one edge between every
-two nodes.", "The given graph is connected.", "There are no repeated edges and no self-loops in
-the graph."), read into checks on the problem's one graph argument:
+two nodes.", "There is at most one road connecting any two intersections.", "The given graph is
+connected.", "You can reach any intersection from any other intersection.", "There are no
+repeated edges and no self-loops in the graph."), read into checks on the problem's one graph
+argument:
 
 - an *edge list*: the one list argument whose rows are 2 or 3 integers (``edges[i] = [ui, vi]``,
   ``roads[i] = [ui, vi, timei]``); the endpoints are the columns the statement names ``u``/``v``,
@@ -12,6 +14,13 @@ course_schedule_iv) on a directed edge list: a check, and the ``made`` rule ``ac
 edge turned to follow one random order of the nodes, a repeat left out), since blind draws of a few
 edges already close cycles, on which right answers differ (a closure by Floyd-Warshall, one by
 topological order). On an undirected graph "no cycles" is a forest: checked, not made.
+
+"You can reach any intersection from any other intersection." (examined:
+number_of_ways_to_arrive_at_destination) on an undirected edge list with a node count: a check, and
+the ``made`` rule ``connected`` (a random spanning tree of the ``n`` nodes and more distinct edges,
+as many as were drawn where ``n`` allows, each row keeping the rest of a drawn row: its weight),
+since blind draws of a few edges over ``n`` nodes are almost never connected, and the constraint
+filter kept 2 of 182 drawn inputs.
 
 Edges are pairs in either order when the statement calls the graph undirected or bidirectional,
 ordered otherwise. "Connected" is read over the nodes the input names: ``0..n-1`` or ``1..n`` with
@@ -31,10 +40,13 @@ Test = Callable[[dict[str, object]], bool | None]
 Edges = list[tuple[int, int]]
 Reader = Callable[[dict[str, object]], tuple[Edges, int | None] | None]
 
-_REPEATED = re.compile(
-    r"\bno (?:repeated|duplicate) edges\b|\bat most one edge between (?:every|any) two nodes\b", re.I)
+# "at most one road connecting any two intersections" (examined: number_of_ways_to_arrive_at_destination),
+# "at most one edge between any pair of vertices"
+_REPEATED = re.compile(r"\bno (?:repeated|duplicate) edges\b"
+                       r"|\bat most one \w+ (?:between|connecting) (?:every|any|each) (?:two|pair of) \w+", re.I)
 _SELF_LOOP = re.compile(r"\bno self-?loops?\b", re.I)
-_CONNECTED = re.compile(r"\bgraph is connected\b", re.I)
+# "You can reach any intersection from any other intersection."
+_CONNECTED = re.compile(r"\bgraph is connected\b|\bcan reach (?:any|every) (\w+) from (?:any|every) other \1\b", re.I)
 _ACYCLIC = re.compile(r"\bgraph (?:has|contains) no (?:directed )?cycles?\b|\bgraph is (?:a )?(?:directed acyclic graph|dag)\b"
                       r"|\bgraph is acyclic\b", re.I)
 # "It is guaranteed that the graph of paths forms a line without any loop, therefore, there will be
@@ -49,8 +61,7 @@ def read_graph(line: str, params: dict[str, str], c: Constraints, statement: str
                shown: dict[str, list[object]]) -> bool:
     """Add the check a graph sentence states (see the module doc); False when it is none of them
     or the problem has no single graph argument. ``shown``: each argument's example values."""
-    kinds = [k for k, pattern in (("repeated", _REPEATED), ("self", _SELF_LOOP), ("connected", _CONNECTED),
-                                  ("acyclic", _ACYCLIC)) if pattern.search(line)]
+    kinds = graph_kinds(line)
     if not kinds:
         return False
     found = _graph_reader(line, params, c, shown)
@@ -60,11 +71,15 @@ def read_graph(line: str, params: dict[str, str], c: Constraints, statement: str
     # an adjacency list holds an undirected edge in both rows: its pairs are ordered
     undirected = not adjacency and bool(re.search(r"\bundirected\b|\bbi-?directional\b", statement, re.I))
     base = _base(params, shown, read)
+    count = _count(params)
     for kind in kinds:
         made: tuple[str, str, str] | tuple[()] = ()
         if kind == "acyclic" and edge_list and not undirected:  # (edges, "acyclic", "u,v": the endpoint columns)
             u, v = _endpoint_columns(edge_list, c)
             made = (edge_list, "acyclic", f"{u},{v}")
+        if kind == "connected" and edge_list and undirected and count:  # (edges, "connected", "u,v,n,base")
+            u, v = _endpoint_columns(edge_list, c)
+            made = (edge_list, "connected", f"{u},{v},{count},{base}")
         c.checks.append(Check(line, f"graph: {kind}", _test(kind, read, undirected, base), made=made))
     return True
 
@@ -74,7 +89,7 @@ def _graph_reader(line: str, params: dict[str, str], c: Constraints,
     """How to read the edges (and the node count, when an argument gives it) from an input,
     whether they come from an adjacency list, and the edge list's name ("" for an adjacency
     list): the one graph argument, or the one edge list (the one the line names, if several)."""
-    count = next((n for n in ("n", "numCourses", "num_courses") if params.get(n) == "int"), None)
+    count = _count(params)
     graphs = [n for n, k in params.items() if k == "graph"]
     lists = [n for n, k in params.items() if k == "list" and _rows_of_ints(shown.get(n, []))]
     named = [n for n in lists if re.search(rf"\b{re.escape(n)}\b", line)]
@@ -104,6 +119,17 @@ def _graph_reader(line: str, params: dict[str, str], c: Constraints,
         return [(r[u], r[v]) for r in rows], n if isinstance(n, int) else None
 
     return edge_list, False, name
+
+
+def graph_kinds(text: str) -> list[str]:
+    """The graph properties ``text`` states, as the kinds of their checks (``graph: <kind>``)."""
+    return [k for k, pattern in (("repeated", _REPEATED), ("self", _SELF_LOOP), ("connected", _CONNECTED),
+                                 ("acyclic", _ACYCLIC)) if pattern.search(text)]
+
+
+def _count(params: dict[str, str]) -> str | None:
+    """The argument that gives the number of nodes."""
+    return next((n for n in ("n", "numCourses", "num_courses") if params.get(n) == "int"), None)
 
 
 def _rows_of_ints(values: list[object]) -> bool:

@@ -1,7 +1,7 @@
 """Where a reading applies, for :mod:`vibecode.problems.constraints`: one index that is excepted
 (``manager[headID] == -1`` beside ``0 <= manager[i] < n``; ``0 <= parent[i] <= n - 1 for i != 0``),
-rows of different lengths (``triangle[0].length == 1`` is the first row only, not every row), and
-lines under a condition ("If s is an email:" and the lines after it hold only for emails).
+rows of different lengths (``triangle[0].length == 1`` is the first row only, not every row), the
+rows a line's closing "for each X[i]" names, and lines under a condition ("If s is an email:" and the lines after it hold only for emails).
 
 Each of these was a reading that rejected real inputs: the range of every entry broke the one
 entry the statement excepts; the first row's length was applied to every row; both branches'
@@ -19,6 +19,7 @@ from vibecode.types import Problem
 _AT = re.compile(r"^\s*([A-Za-z_]\w*)\[(\w+)\]\s*==\s*(-?\d+)\b")
 _FOR_ALL_BUT = re.compile(r"^(.*\[i\].*?)\s+for\s+(?:all\s+)?i\s*!=\s*(\w+)\s*\.?\s*$")
 _CONDITION = re.compile(r"^\s*if\b.*:\s*$", re.I)
+_FOR_EACH_ROW = re.compile(r"^(.*?),?\s+for (?:each|every|all) ([A-Za-z_]\w*)\[\w+\]\s*\.?\s*$")
 
 
 def ragged(problem: Problem, params: dict[str, str]) -> set[str]:
@@ -37,6 +38,18 @@ def first_row_only(line: str, ragged_names: set[str]) -> bool:
     """``triangle[0].length == 1`` for a ragged list: a check on that row, not every row's length."""
     return any(re.search(rf"\b{re.escape(n)}\[\d+\]\s*\.\s*length|len\(\s*{re.escape(n)}\[\d+\]\s*\)", line)
                for n in ragged_names)
+
+
+def for_each_row(line: str, c: Constraints) -> str | None:
+    """``1 <= val_i, freq_i <= 10^4 for each encoded1[i]`` (examined:
+    product_of_two_run_length_encoded_arrays) without its closing scope, where every name the
+    rest of the line gives a bound to is a column of that list's rows (``encoded1[i] = [val_i,
+    freq_i]``): the columns already say whose rows they are. None otherwise."""
+    m = _FOR_EACH_ROW.match(line)
+    if m is None:
+        return None
+    named = [w for w in re.findall(r"[A-Za-z_]\w*", m.group(1)) if w in c.columns]
+    return m.group(1) if named and all(c.columns[w][0] == m.group(2) for w in named) else None
 
 
 def conditional_lines(lines: list[str]) -> set[int]:

@@ -59,7 +59,8 @@ class Check:
 
 
 MADE_HOW = ("range", "permutation", "plus one", "subsequence", "subsequences", "expression", "expression, unary minus",
-            "email", "letters", "disjoint", "path", "prefix", "acyclic", "line", "format")  # the order they are made in
+            "email", "letters", "disjoint", "path", "prefix", "acyclic", "line", "format", "connected",
+            "same total")  # the order they are made in
 
 
 @dataclass

@@ -38,6 +38,7 @@ from vibecode.problems.constraint_clauses import PARTLY_READ, read_clauses
 from vibecode.problems.constraint_counts import read_counts
 from vibecode.problems.constraint_design import design_constraints
 from vibecode.problems.constraint_disjoint import read_disjoint
+from vibecode.problems.constraint_encoded import read_encoded
 from vibecode.problems.constraint_ends import read_ends
 from vibecode.problems.constraint_expressions import read_expression
 from vibecode.problems.constraint_exprs import (
@@ -66,6 +67,7 @@ from vibecode.problems.constraint_scope import (
     conditional_lines,
     except_at,
     first_row_only,
+    for_each_row,
     ragged,
 )
 from vibecode.problems.constraint_sentences import in_symbols
@@ -182,6 +184,7 @@ def parse_constraints(problem: Problem) -> Constraints:
         but = all_but_one(line)
         texts = [but[0] if but else line, *([promised(line)] if _BLOCKERS.search(line) else [])]
         texts += [t for t in [rescaled(line, scaled)] if t]  # "nums.length == 2 * n", "1 <= n <= 10^4"
+        texts += [t for t in [for_each_row(line, c)] if t]  # "1 <= val_i, freq_i <= 10^4 for each encoded1[i]"
         texts += [t for t in (in_symbols(x, params) for x in texts) if t]
         understood = False
         for text in dict.fromkeys(texts):
@@ -194,6 +197,7 @@ def parse_constraints(problem: Problem) -> Constraints:
                     or read_expression(text, params, lines, c) \
                     or read_answer_bound(text, c) \
                     or read_other(text, params, aliases, c) or read_graph(text, params, c, problem.statement, shown) \
+                    or read_encoded(text, params, c) \
                     or understood
         return understood
 
