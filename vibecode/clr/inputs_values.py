@@ -22,6 +22,7 @@ import json
 import random
 import re
 import string
+from collections.abc import Callable
 from typing import Any
 
 from vibecode.clr.inputs_check import leaves, lengths, nested_ints, rotated_lists, seen_values
@@ -70,6 +71,7 @@ class ValueMaker:
         self._windows: dict[tuple[str, int | None, bool], tuple[int, int]] = {}
         self._alphabets: dict[str, str] = {}
         self._one_length: dict[str, int] = {}  # the length of every string of a same-length list
+        self._stress_ints_of: dict[tuple[str, int | None], Callable[[], object]] = {}
 
     def _range(self, name: str, assigned: dict[str, object], integer: bool, col: int | None = None) -> tuple[float, float]:
         cache = self.__dict__.setdefault("_ranges", {})
@@ -185,6 +187,8 @@ class ValueMaker:
         choices = [v for v in self.c.choices.get(name, []) if isinstance(v, (int, float))]
         if choices:
             return min(choices) if mode in ("min", "negative") else max(choices) if mode == "max" else self.rng.choice(choices)
+        if k == "int" and mode == "stress" and (item or self.full_scalars):
+            return self._stress_int(name, assigned, col)()
         lo, hi = self._range(name, assigned, k == "int", col)
         stated = bool(self._bounds(name, col))
         extreme = mode in ("min", "max", "negative") or ((item or self.full_scalars) and mode in ("wide", "stress"))
@@ -226,6 +230,36 @@ class ValueMaker:
         if mode == "max":
             return float(hi)
         return round(self.rng.uniform(lo, hi), 3)
+
+    def _stress_int(self, name: str, assigned: dict[str, object], col: int | None) -> Callable[[], object]:
+        """How :meth:`scalar` draws an integer of ``name`` (column ``col``) in the stress tier, as
+        a function of nothing, kept until :meth:`reset`: a row of a 10^5-row stress input draws
+        each item with one call, not a walk through the rules."""
+        key = (name, col)
+        if key not in self._stress_ints_of:
+            self._stress_ints_of[key] = self._stress_int_rule(name, assigned, col)
+        return self._stress_ints_of[key]
+
+    def _stress_int_rule(self, name: str, assigned: dict[str, object], col: int | None) -> Callable[[], object]:
+        choices = [v for v in self.c.choices.get(name, []) if isinstance(v, (int, float))]
+        rng = self.rng
+        if choices:
+            return lambda: rng.choice(choices)
+        lo, hi = self._range(name, assigned, True, col)
+        members = self._members(name, lo, hi)
+        if members:
+            return lambda: rng.choice(members)
+        if self._bounds(name, col):  # a stated range: all of it, within the 32-bit bounds
+            lo_w, hi_w = int(max(lo, -(2**31))), int(min(hi, 2**31 - 1))
+            if lo_w <= hi_w:
+                return lambda: rng.randint(lo_w, hi_w)
+        cap = 2**63 if self.full_scalars else SCALAR_CAP
+        lo_i, hi_i = int(max(lo, -cap)), int(min(hi, cap))
+        if lo_i > hi_i:  # the whole range lies beyond the cap: keep its low end
+            lo_i, hi_i = int(lo), int(min(hi, lo + SCALAR_CAP))
+        if lo_i > hi_i:  # an empty range: the validator drops it
+            return lambda: lo_i
+        return lambda: rng.randint(lo_i, hi_i)
 
     def _members(self, name: str, lo: float, hi: float) -> list[int]:
         """The values in ``[lo, hi]`` a check on ``name`` allows ("a prime number", "a power of
@@ -301,6 +335,9 @@ class ValueMaker:
         elif mode == "extremes":
             items = [self.element(elem, name, "min" if i % 2 else "max", assigned, depth + 1, i if depth == 1 else None)
                      for i in range(n)]
+        elif mode == "stress" and elem.base.kind == "int":  # each column's rule worked out once, not per item
+            draws = [self._stress_int(name, assigned, j if depth == 1 else None) for j in range(n if depth == 1 else 1)]
+            items = [draws[j]() for j in range(n)] if depth == 1 else [draws[0]() for _ in range(n)]
         else:
             sub = mode if mode in ("min", "max", "negative", "wide", "stress", "dense") else "random"
             items = [self.element(elem, name, sub, assigned, depth + 1, j if depth == 1 else None) for j in range(n)]
